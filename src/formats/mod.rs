@@ -1,0 +1,7 @@
+//! Text and binary formats: positions, problem files and game records.
+
+pub mod position;
+pub mod problem;
+
+pub use position::{Position, PositionError};
+pub use problem::{MoveScore, Problem, ProblemError};

@@ -1,0 +1,13 @@
+//! othello-solver: an Othello endgame solver.
+//!
+//! The library owns every rule of the game and every format: the bitboard
+//! core ([`board`]), position and game-record formats ([`formats`]), the
+//! pattern evaluation ([`eval`]) and the searches ([`search`]). The
+//! `othello-solver` binary and the `othello-tools` programs are thin users.
+
+pub mod board;
+pub mod formats;
+
+pub use board::{Board, Color, Square};
+pub use formats::Position;
+pub mod rng;
