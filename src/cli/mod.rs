@@ -1,0 +1,50 @@
+//! Command definitions (clap derive) and dispatch. Exit codes: 0 done,
+//! 1 error, 2 usage, 3 a result differs from a known score, 4 some
+//! positions unknown (a limit was hit).
+
+mod perft;
+mod show;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exit code for a runtime error (bad input file, I/O).
+pub const EXIT_ERROR: u8 = 1;
+
+/// An Othello endgame solver: exact scores, best moves and principal
+/// variations by df-pn+ and alpha-beta over a bitboard core.
+#[derive(Parser, Debug)]
+#[command(name = "othello-solver", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Show a position: the board, side to move, legal moves, discs, empties.
+    Show(show::Args),
+    /// Count the leaves of the game tree to a fixed depth (move-generator check and speed).
+    Perft(perft::Args),
+}
+
+/// Parses the command line, runs the command and maps errors to exit codes.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Show(args) => show::run(args),
+        Command::Perft(args) => perft::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+/// Reads a POSITION argument (board string or move list) with a clear error.
+pub fn parse_position(text: &str) -> anyhow::Result<othello_solver::Position> {
+    othello_solver::Position::parse(text).map_err(|e| anyhow::anyhow!("position {text:?}: {e}"))
+}
