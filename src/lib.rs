@@ -11,3 +11,4 @@ pub mod formats;
 pub use board::{Board, Color, Square};
 pub use formats::Position;
 pub mod rng;
+pub mod search;

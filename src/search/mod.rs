@@ -1,0 +1,26 @@
+//! Searches: the exact alpha-beta solver, df-pn / df-pn+, and what they share
+//! (limits, results, the interfaces between the proof-number search, its leaf
+//! solver and its evaluation).
+
+pub mod result;
+
+pub use result::{Limits, Mode, SolveResult, Status};
+
+use crate::board::Board;
+
+/// An exact solver for small positions, asked "is the final score of the side
+/// to move at least `k`?" (empties to the winner). df-pn hands its nodes with
+/// few empties to one of these.
+pub trait LeafSolver {
+    /// Whether the exact score of `board` for the side to move is `>= k`.
+    fn at_least(&mut self, board: &Board, k: i32) -> bool;
+    /// Positions visited so far by this solver (each visited position counts one).
+    fn nodes(&self) -> u64;
+}
+
+/// A static evaluation: the predicted final disc difference for the side to
+/// move. df-pn+ derives its leaf proof numbers from it.
+pub trait Evaluator {
+    /// The predicted final disc difference for the side to move.
+    fn evaluate(&self, board: &Board) -> f32;
+}

@@ -1,0 +1,137 @@
+//! What a solve asks (mode, limits) and what it answers ([`SolveResult`]),
+//! shared by every algorithm, `solve --json` and `batch --format jsonl`.
+
+use crate::board::Square;
+use crate::formats::Position;
+use serde::Serialize;
+use std::time::Duration;
+
+/// The question asked about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// The exact final disc difference.
+    Exact,
+    /// Win, draw or loss (targets ≥ +1 and ≥ −1).
+    Wld,
+    /// One question: is the score ≥ k?
+    Bound(i32),
+}
+
+impl Mode {
+    /// `"exact"`, `"wld"` or `"bound"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Mode::Exact => "exact",
+            Mode::Wld => "wld",
+            Mode::Bound(_) => "bound",
+        }
+    }
+}
+
+/// Whether the question was answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Answered exactly.
+    Solved,
+    /// A limit (time, nodes, memory) stopped the search first; `lower`/`upper`
+    /// hold what was proven.
+    Unknown,
+}
+
+/// Limits on one solve. `None` is no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Nodes (all kinds counted together).
+    pub nodes: Option<u64>,
+}
+
+/// The answer of a solve, from the side to move's view. Scores are final disc
+/// differences with the empty squares given to the winner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveResult {
+    /// The question.
+    pub mode: Mode,
+    /// The algorithm's name (`alphabeta`, `dfpn`, `dfpn+`).
+    pub algo: &'static str,
+    /// Solved or unknown.
+    pub status: Status,
+    /// Proven lower bound on the score (−64 when nothing is proven).
+    pub lower: i32,
+    /// Proven upper bound on the score (+64 when nothing is proven).
+    pub upper: i32,
+    /// Every move that reaches the optimum (exact and WLD modes, when
+    /// solved); empty when the side to move must pass or the game is over.
+    pub best_moves: Vec<Square>,
+    /// A principal variation to the end of the game (`None` = pass).
+    pub pv: Vec<Option<Square>>,
+    /// Nodes of the main search.
+    pub nodes: u64,
+    /// Nodes of the leaf solver (df-pn's hand-over); 0 for alpha-beta.
+    pub leaf_nodes: u64,
+    /// Wall-clock seconds.
+    pub time_s: f64,
+}
+
+impl SolveResult {
+    /// The exact score, when proven (`lower == upper`).
+    pub fn score(&self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+
+    /// `"win"`, `"draw"` or `"loss"` when the bounds decide it.
+    pub fn wld(&self) -> Option<&'static str> {
+        if self.lower > 0 {
+            Some("win")
+        } else if self.upper < 0 {
+            Some("loss")
+        } else if self.lower == 0 && self.upper == 0 {
+            Some("draw")
+        } else {
+            None
+        }
+    }
+
+    /// For a bound question, whether score ≥ k was proven (`Some(true)`),
+    /// refuted (`Some(false)`) or left open (`None`).
+    pub fn bound_holds(&self) -> Option<bool> {
+        match self.mode {
+            Mode::Bound(k) if self.lower >= k => Some(true),
+            Mode::Bound(k) if self.upper < k => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Nodes per second over both kinds of nodes.
+    pub fn nodes_per_second(&self) -> f64 {
+        (self.nodes + self.leaf_nodes) as f64 / self.time_s.max(1e-9)
+    }
+
+    /// The JSON object of `solve --json` and `batch --format jsonl` (without
+    /// `id`, which batch adds). The schema only grows.
+    pub fn to_json(&self, position: &Position) -> serde_json::Value {
+        let sq = |s: &Square| s.to_string();
+        serde_json::json!({
+            "board": position.squares_string(),
+            "side": position.side.symbol().to_string(),
+            "empties": position.board.empties(),
+            "mode": self.mode.name(),
+            "bound": match self.mode { Mode::Bound(k) => Some(k), _ => None },
+            "algo": self.algo,
+            "status": self.status,
+            "score": self.score(),
+            "wld": self.wld(),
+            "bound_holds": self.bound_holds(),
+            "lower": self.lower,
+            "upper": self.upper,
+            "best_moves": self.best_moves.iter().map(sq).collect::<Vec<_>>(),
+            "pv": self.pv.iter().map(|m| m.map_or_else(|| "pass".to_string(), |s| s.to_string())).collect::<Vec<_>>(),
+            "nodes": self.nodes,
+            "leaf_nodes": self.leaf_nodes,
+            "time_s": self.time_s,
+        })
+    }
+}
