@@ -5,6 +5,7 @@
 //! pattern evaluation ([`eval`]) and the searches ([`search`]). The
 //! `othello-solver` binary and the `othello-tools` programs are thin users.
 
+pub mod batch;
 pub mod board;
 pub mod formats;
 
