@@ -16,8 +16,8 @@
 //! (empties to the winner) when the game is complete; for an incomplete line
 //! it is `None`, since the recorded number counts discs on the board only.
 
-use super::{file_label, for_each_line, GameFile, GameFileError, Rejected, Replay};
-use crate::board::{Color, Square};
+use super::{file_label, for_each_line, square_of, GameFile, GameFileError, Rejected, Replay};
+use crate::board::Color;
 use std::path::Path;
 
 /// Parses a logbook's text into `file`.
@@ -53,36 +53,50 @@ fn parse_line(text: &str) -> Result<Replay, String> {
         .filter(|(_, c)| !c.is_whitespace())
         .peekable();
     while let Some((i, sign)) = chars.next() {
-        let column = text[..i].chars().count() + 1;
+        let column = || text[..i].chars().count() + 1;
         let number = replay.len() + 1;
         let colour = match sign {
             '+' => Color::Black,
             '-' => Color::White,
             c => {
                 return Err(format!(
-                    "bad token: column {column} (move {number}) starts with {c:?}, \
-                     expected + (black) or - (white)"
+                    "bad token: column {} (move {number}) starts with {c:?}, \
+                     expected + (black) or - (white)",
+                    column()
                 ))
             }
         };
-        let name: String = chars.by_ref().take(2).map(|(_, c)| c).collect();
-        let sq = Square::parse(&name).map_err(|_| {
+        let a = chars.next().map(|(_, c)| c);
+        let b = chars.next().map(|(_, c)| c);
+        let sq = a.and_then(|a| square_of(a, b)).ok_or_else(|| {
+            let name: String = a.into_iter().chain(b).collect();
             format!(
                 "unknown square name: {name:?} at column {} (move {number})",
-                column + 1
+                column() + 1
             )
         })?;
-        if let Some(side) = replay.side_to_play() {
-            if side != colour {
-                return Err(format!(
-                    "wrong colour: move {number} ({sign}{sq}, column {column}) is marked {} \
-                     but {} is to move",
-                    colour.name(),
-                    side.name()
-                ));
+        let wrong_colour = |side: Color| {
+            format!(
+                "wrong colour: move {number} ({sign}{sq}, column {}) is marked {} \
+                 but {} is to move",
+                column(),
+                colour.name(),
+                side.name()
+            )
+        };
+        // Fast path: play, then check who moved. On failure, a token of
+        // the wrong colour is reported as such rather than as illegal.
+        match replay.play(sq) {
+            Ok(mover) if mover == colour => {}
+            Ok(mover) => return Err(wrong_colour(mover)),
+            Err(illegal) => {
+                // A failed play leaves the replay unchanged.
+                return Err(match replay.side_to_play() {
+                    Some(side) if side != colour => wrong_colour(side),
+                    _ => illegal,
+                });
             }
         }
-        replay.play(sq)?;
     }
     let score_text = rest.split_whitespace().next().unwrap_or("");
     let recorded: i32 = score_text.parse().map_err(|_| {

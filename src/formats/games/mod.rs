@@ -393,24 +393,29 @@ impl Replay {
         }
     }
 
-    /// Plays the next move; on failure the reason (`illegal move: …`).
-    pub(crate) fn play(&mut self, sq: Square) -> Result<(), String> {
-        let number = self.moves.len() + 1;
-        let Some(side) = self.side_to_play() else {
-            return Err(format!(
-                "illegal move: move {number} ({sq}) comes after the end of the game"
-            ));
-        };
+    /// Plays the next move (with [`Position::play_with_pass`]); on failure
+    /// the reason (`illegal move: …`). On success, the colour that moved.
+    pub(crate) fn play(&mut self, sq: Square) -> Result<Color, String> {
         match self.pos.play_with_pass(sq) {
             Some(next) => {
                 self.pos = next;
                 self.moves.push(sq);
-                Ok(())
+                // The side to move after a move is the mover's opponent.
+                Ok(next.side.opponent())
             }
-            None => Err(format!(
+            None => Err(self.illegal(sq)),
+        }
+    }
+
+    /// Why `sq` cannot be played next.
+    pub(crate) fn illegal(&self, sq: Square) -> String {
+        let number = self.moves.len() + 1;
+        match self.side_to_play() {
+            None => format!("illegal move: move {number} ({sq}) comes after the end of the game"),
+            Some(side) => format!(
                 "illegal move: move {number} ({sq}) is not legal for {}",
                 side.name()
-            )),
+            ),
         }
     }
 
@@ -470,9 +475,9 @@ pub(crate) fn replay_move_text(text: &str, column0: usize) -> Result<Replay, Str
         .peekable();
     while let Some((i, a)) = chars.next() {
         let b = chars.next().map(|(_, c)| c);
-        let name: String = std::iter::once(a).chain(b).collect();
-        let column = column0 + text[..i].chars().count();
-        let sq = Square::parse(&name).map_err(|_| {
+        let sq = square_of(a, b).ok_or_else(|| {
+            let name: String = std::iter::once(a).chain(b).collect();
+            let column = column0 + text[..i].chars().count();
             format!(
                 "unknown square name: {name:?} at column {column} (move {})",
                 replay.len() + 1
@@ -481,6 +486,13 @@ pub(crate) fn replay_move_text(text: &str, column0: usize) -> Result<Replay, Str
         replay.play(sq)?;
     }
     Ok(replay)
+}
+
+/// The square named by a file letter (either case) and a rank digit.
+pub(crate) fn square_of(file: char, rank: Option<char>) -> Option<Square> {
+    let f = (file.to_ascii_lowercase() as u32).checked_sub('a' as u32)?;
+    let r = (rank? as u32).checked_sub('1' as u32)?;
+    Square::from_file_rank(u8::try_from(f).ok()?, u8::try_from(r).ok()?)
 }
 
 impl Game {
@@ -544,7 +556,9 @@ impl Iterator for GamePositions<'_> {
 /// start, exactly: no symmetry is applied).
 #[derive(Clone, Debug, Default)]
 pub struct DuplicateFilter {
-    seen: HashSet<Vec<Square>>,
+    /// Square indices of each sequence (hashed as one byte slice, which is
+    /// much faster than hashing square by square).
+    seen: HashSet<Box<[u8]>>,
 }
 
 impl DuplicateFilter {
@@ -555,10 +569,11 @@ impl DuplicateFilter {
 
     /// Records `moves`; `true` if they were not seen before.
     pub fn insert(&mut self, moves: &[Square]) -> bool {
-        if self.seen.contains(moves) {
+        let key: Vec<u8> = moves.iter().map(|s| s.index() as u8).collect();
+        if self.seen.contains(key.as_slice()) {
             false
         } else {
-            self.seen.insert(moves.to_vec());
+            self.seen.insert(key.into_boxed_slice());
             true
         }
     }
