@@ -4,6 +4,7 @@
 
 mod perft;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -26,6 +27,8 @@ enum Command {
     Show(show::Args),
     /// Count the leaves of the game tree to a fixed depth (move-generator check and speed).
     Perft(perft::Args),
+    /// Solve a position exactly: score (or win/draw/loss, or one bound), every best move, the PV.
+    Solve(solve::Args),
 }
 
 /// Parses the command line, runs the command and maps errors to exit codes.
@@ -34,6 +37,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Show(args) => show::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -2,6 +2,7 @@
 //! (limits, results, the interfaces between the proof-number search, its leaf
 //! solver and its evaluation).
 
+pub mod alphabeta;
 pub mod result;
 
 pub use result::{Limits, Mode, SolveResult, Status};
