@@ -94,8 +94,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
 
-    let command_line = std::env::args()
-        .map(|a| shell_word(&a))
+    // The program is named `othello-tools` whatever path it was run by, so
+    // that the header does not depend on where the binary lives.
+    let command_line = std::iter::once("othello-tools".to_string())
+        .chain(std::env::args().skip(1).map(|a| shell_word(&a)))
         .collect::<Vec<_>>()
         .join(" ");
     let with_theoretical = sample

@@ -187,6 +187,11 @@ fn samples_follow_the_rules_and_are_deterministic() {
         first.stdout
     );
     assert!(first.stdout.contains("% seed: 7\n"), "{}", first.stdout);
+    assert!(
+        first.stdout.contains("\n% command: othello-tools sample "),
+        "{}",
+        first.stdout
+    );
     assert!(first.stdout.contains("--count 25"), "{}", first.stdout);
 
     let games = games_by_id(&[&a, &b, &txt]);
