@@ -215,8 +215,21 @@ fn malformed_lines_are_reported_and_skipped() {
     std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));
     let f = file.to_str().unwrap_or_default();
     // The move list leaves 55 empties: a node limit keeps it short (unknown).
-    let o = run(&["batch", f, "--format", "jsonl", "--bound", "0", "--node-limit", "200000"]);
-    assert_eq!(o.status.code(), Some(1), "malformed input wins over unknowns");
+    let o = run(&[
+        "batch",
+        f,
+        "--format",
+        "jsonl",
+        "--bound",
+        "0",
+        "--node-limit",
+        "200000",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "malformed input wins over unknowns"
+    );
     assert!(
         stderr(&o).contains(&format!("{f}:5: position:")),
         "{}",
