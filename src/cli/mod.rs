@@ -3,6 +3,7 @@
 //! positions unknown (a limit was hit).
 
 mod batch;
+mod bench;
 mod options;
 mod perft;
 mod show;
@@ -37,6 +38,8 @@ enum Command {
     Solve(solve::Args),
     /// Solve every position of problem files in parallel, streaming one row per position.
     Batch(batch::Args),
+    /// Solve a fixed set of seeded positions and report nodes, time and nodes/s.
+    Bench(bench::Args),
 }
 
 /// Parses the command line, runs the command and maps errors to exit codes.
@@ -47,6 +50,7 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,
