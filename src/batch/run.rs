@@ -112,6 +112,7 @@ where
                 position: &item.position,
                 result: r,
                 verdict: verdict.as_ref(),
+                comment: item.problem.as_ref().and_then(|p| p.comment.as_deref()),
             };
             sink(&row, summary)
         };

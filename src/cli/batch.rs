@@ -26,6 +26,8 @@ pub enum FormatArg {
     Jsonl,
     /// Comma-separated values with a header line.
     Csv,
+    /// A problem file: every best move with the exact score (`--exact` only).
+    Obf,
 }
 
 impl From<FormatArg> for Format {
@@ -34,6 +36,7 @@ impl From<FormatArg> for Format {
             FormatArg::Table => Format::Table,
             FormatArg::Jsonl => Format::Jsonl,
             FormatArg::Csv => Format::Csv,
+            FormatArg::Obf => Format::Obf,
         }
     }
 }

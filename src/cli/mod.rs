@@ -55,7 +55,7 @@ pub fn run() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", error_text(&err));
             ExitCode::from(EXIT_ERROR)
         }
     }
@@ -64,4 +64,20 @@ pub fn run() -> ExitCode {
 /// Reads a POSITION argument (board string or move list) with a clear error.
 pub fn parse_position(text: &str) -> anyhow::Result<othello_solver::Position> {
     othello_solver::Position::parse(text).map_err(|e| anyhow::anyhow!("position {text:?}: {e}"))
+}
+
+/// The error and its causes, each cause left out when the message before it
+/// already says it (library errors often include their source's text).
+pub fn error_text(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let part = cause.to_string();
+        if !text.contains(&part) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&part);
+        }
+    }
+    text
 }
