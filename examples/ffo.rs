@@ -10,6 +10,19 @@ use othello_solver::search::alphabeta::{seconds, Searcher};
 use othello_solver::search::{Limits, Mode};
 use std::path::PathBuf;
 
+/// CPU time of this thread in seconds (Linux: /proc/thread-self/schedstat),
+/// to report beside wall time when the machine is shared.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| {
+            s.split_whitespace()
+                .next()
+                .and_then(|t| t.parse::<u64>().ok())
+        })
+        .map_or(f64::NAN, |ns| ns as f64 / 1e9)
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut positional = Vec::new();
@@ -47,11 +60,12 @@ fn main() -> anyhow::Result<()> {
         .get(2)
         .map_or(Ok(problems.len()), |s| s.parse())?;
     let mut searcher = Searcher::new(hash_mb);
-    println!("| # (line) | empties | score | expected | nodes | time (s) | Mnodes/s |");
-    println!("|---|---|---|---|---|---|---|");
-    let (mut tn, mut tt, mut bad) = (0u64, 0f64, 0);
+    println!("| # (line) | empties | score | expected | nodes | time (s) | Mnodes/s | CPU (s) | Mnodes/CPU-s |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let (mut tn, mut tt, mut tc, mut bad) = (0u64, 0f64, 0f64, 0);
     for p in problems.iter().skip(first - 1).take(last + 1 - first) {
         searcher.clear();
+        let c0 = cpu_seconds();
         let r = searcher.solve(
             &p.position.board,
             Mode::Exact,
@@ -60,6 +74,7 @@ fn main() -> anyhow::Result<()> {
                 nodes: None,
             },
         );
+        let cpu = cpu_seconds() - c0;
         let score = r
             .score()
             .map_or("unknown".to_string(), |s| format!("{s:+}"));
@@ -68,23 +83,28 @@ fn main() -> anyhow::Result<()> {
             bad += 1;
         }
         println!(
-            "| {} | {} | {} | {} | {} | {:.2} | {:.1} |",
+            "| {} | {} | {} | {} | {} | {:.2} | {:.1} | {:.2} | {:.1} |",
             p.line,
             p.position.board.empties(),
             score,
             want,
             r.nodes,
             r.time_s,
-            r.nodes as f64 / r.time_s.max(1e-9) / 1e6
+            r.nodes as f64 / r.time_s.max(1e-9) / 1e6,
+            cpu,
+            r.nodes as f64 / cpu.max(1e-9) / 1e6
         );
         tn += r.nodes;
         tt += r.time_s;
+        tc += cpu;
     }
     println!(
-        "| total | | | | {} | {:.2} | {:.1} |",
+        "| total | | | | {} | {:.2} | {:.1} | {:.2} | {:.1} |",
         tn,
         tt,
-        tn as f64 / tt.max(1e-9) / 1e6
+        tn as f64 / tt.max(1e-9) / 1e6,
+        tc,
+        tn as f64 / tc.max(1e-9) / 1e6
     );
     if bad > 0 {
         anyhow::bail!("{bad} wrong scores");

@@ -102,6 +102,12 @@ impl Searcher {
             m &= m - 1;
             let f = flips(p, o, sq);
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+            if empties > SHALLOW_MAX + 1 {
+                self.tt.prefetch(&Board {
+                    player: np,
+                    opponent: no,
+                });
+            }
             if empties >= ETC_MIN {
                 if let Some(e) = self.tt.probe(&Board {
                     player: np,
