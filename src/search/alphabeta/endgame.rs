@@ -66,7 +66,7 @@ static DIAGONALS: [[u64; 2]; 64] = {
         let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
         let mut other = 0;
         while other < 64 {
-            let (g, s) = ((other % 8) as i32, (other / 8) as i32);
+            let (g, s) = (other % 8, other / 8);
             if g - s == f - r {
                 t[sq][0] |= 1 << other;
             }

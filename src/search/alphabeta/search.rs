@@ -123,7 +123,19 @@ impl Searcher {
             let key = if sq as u8 == tt_move {
                 KEY_TT_MOVE
             } else {
-                fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0)
+                let ff = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
+                match &self.order_eval {
+                    Some(oe) if empties >= oe.min_empties && np != 0 => {
+                        let child = Board {
+                            player: np,
+                            opponent: no,
+                        };
+                        // The mover's predicted score, in quarter discs.
+                        let v = (-oe.eval.evaluate(&child) * 4.0).clamp(-256.0, 256.0) as i32;
+                        (v << 21) + ff
+                    }
+                    _ => ff,
+                }
             };
             list[n] = Candidate {
                 flips: f,
