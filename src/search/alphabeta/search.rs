@@ -96,31 +96,31 @@ impl Searcher {
         } else {
             0
         };
+        // First pass: the moves and their flips; the children's table
+        // buckets start loading while the keys are computed.
         let mut m = mv;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = flips(p, o, sq);
-            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
             if empties > SHALLOW_MAX + 1 {
                 self.tt.prefetch(&Board {
-                    player: np,
-                    opponent: no,
+                    player: o ^ f,
+                    opponent: p ^ f ^ (1 << sq),
                 });
             }
-            if empties >= ETC_MIN {
-                if let Some(e) = self.tt.probe(&Board {
-                    player: np,
-                    opponent: no,
-                }) {
-                    // The child's upper bound is our lower bound.
-                    let v = -(e.upper as i32);
-                    if v >= beta {
-                        return v;
-                    }
-                }
-            }
-            let key = if sq as u8 == tt_move {
+            list[n] = Candidate {
+                flips: f,
+                key: 0,
+                sq: sq as u8,
+            };
+            n += 1;
+        }
+        // Second pass: ordering keys (and ETC from the table).
+        for c in list[..n].iter_mut() {
+            let sq = c.sq as usize;
+            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+            c.key = if c.sq == tt_move {
                 KEY_TT_MOVE
             } else {
                 let ff = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
@@ -137,12 +137,21 @@ impl Searcher {
                     _ => ff,
                 }
             };
-            list[n] = Candidate {
-                flips: f,
-                key,
-                sq: sq as u8,
-            };
-            n += 1;
+        }
+        if empties >= ETC_MIN {
+            for c in &list[..n] {
+                let sq = c.sq as usize;
+                if let Some(e) = self.tt.probe(&Board {
+                    player: o ^ c.flips,
+                    opponent: p ^ c.flips ^ (1 << sq),
+                }) {
+                    // The child's upper bound is our lower bound.
+                    let v = -(e.upper as i32);
+                    if v >= beta {
+                        return v;
+                    }
+                }
+            }
         }
 
         let alpha0 = alpha;
