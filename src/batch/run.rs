@@ -7,7 +7,7 @@ use super::output::Row;
 use crate::search::{SolveResult, Status};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
 /// Totals of a batch run.
@@ -55,20 +55,43 @@ impl BatchSummary {
     }
 }
 
-/// Solves every item with `solve` on `jobs` threads and calls `sink` with each
-/// row in the order the results arrive (input order when `jobs == 1`, which
-/// is then fully deterministic). With `check`, each result is compared with
-/// the known scores of its problem line. A sink error stops the run: the
-/// items not yet started are skipped and the error is returned.
-pub fn run_batch<F, S>(
+/// A pool of reusable solver states (their tables are large: one per
+/// thread, made on first use and handed from item to item).
+struct Pool<T> {
+    free: Mutex<Vec<T>>,
+}
+
+impl<T> Pool<T> {
+    fn with<R>(&self, make: impl Fn() -> T, f: impl FnOnce(&mut T) -> R) -> R {
+        let taken = self.free.lock().ok().and_then(|mut v| v.pop());
+        let mut state = taken.unwrap_or_else(make);
+        let r = f(&mut state);
+        if let Ok(mut v) = self.free.lock() {
+            v.push(state);
+        }
+        r
+    }
+}
+
+/// Solves every item on `jobs` threads and calls `sink` with each row in the
+/// order the results arrive (input order when `jobs == 1`, which is then
+/// fully deterministic). Each thread solves with a state made by `make`
+/// (for example a searcher with its table) and reused across its items.
+/// With `check_known`, each result is compared with the known scores of its
+/// item. A sink error stops the run: the items not yet started are skipped
+/// and the error is returned.
+pub fn run_batch<T, M, F, S>(
     items: &[BatchItem],
     jobs: usize,
     check_known: bool,
+    make: M,
     solve: F,
     mut sink: S,
 ) -> std::io::Result<BatchSummary>
 where
-    F: Fn(&BatchItem) -> SolveResult + Sync,
+    T: Send,
+    M: Fn() -> T + Sync,
+    F: Fn(&mut T, &BatchItem) -> SolveResult + Sync,
     S: FnMut(&Row<'_>, &BatchSummary) -> std::io::Result<()>,
 {
     let start = Instant::now();
@@ -98,8 +121,9 @@ where
         };
 
     if jobs <= 1 {
+        let mut state = make();
         for item in items {
-            let r = solve(item);
+            let r = solve(&mut state, item);
             emit(item, &r, &mut summary)?;
         }
     } else {
@@ -108,11 +132,16 @@ where
             .build()
             .map_err(std::io::Error::other)?;
         let stop = AtomicBool::new(false);
+        let states = Pool {
+            free: Mutex::new(Vec::new()),
+        };
         let (tx, rx) = mpsc::channel::<(usize, SolveResult)>();
         let mut failure = None;
         std::thread::scope(|scope| {
             let stop = &stop;
             let solve = &solve;
+            let make = &make;
+            let states = &states;
             scope.spawn(move || {
                 pool.install(|| {
                     items.par_iter().enumerate().with_max_len(1).for_each_with(
@@ -121,7 +150,7 @@ where
                             if stop.load(Ordering::Relaxed) {
                                 return;
                             }
-                            let r = solve(item);
+                            let r = states.with(make, |state| solve(state, item));
                             // The receiver only goes away after a sink error, when
                             // `stop` is set: nothing is lost by ignoring this.
                             let _ = tx.send((i, r));

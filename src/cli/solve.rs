@@ -1,22 +1,15 @@
 //! `othello-solver solve POSITION`: exact score, win/draw/loss or one bound,
 //! with every best move, the principal variation, nodes and speed.
 
+use super::options::SearchArgs;
 use super::show::render;
 use othello_solver::board::{Color, Square};
-use othello_solver::search::alphabeta::{seconds, SolveOptions};
-use othello_solver::search::{alphabeta, Limits, Mode, SolveResult, Status};
+use othello_solver::search::{Engine, Mode, SolveResult, Status};
 use othello_solver::Position;
 use std::process::ExitCode;
 
-/// Exit code when a limit stopped the search (the result is unknown).
-const EXIT_UNKNOWN: u8 = 4;
-
-/// The search algorithm.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Algo {
-    /// Exact null-window alpha-beta with a transposition table.
-    Alphabeta,
-}
+/// Table size of `solve` when `--hash-mb` is not given.
+pub const DEFAULT_HASH_MB: usize = 256;
 
 /// Arguments of `solve`.
 #[derive(clap::Args, Debug)]
@@ -26,27 +19,8 @@ pub struct Args {
     /// A board may begin with `-` (empty squares).
     #[arg(allow_hyphen_values = true)]
     pub position: String,
-    /// The exact score (the default).
-    #[arg(long, group = "mode")]
-    pub exact: bool,
-    /// Win, draw or loss only.
-    #[arg(long, group = "mode")]
-    pub wld: bool,
-    /// Only whether the score is at least K (disc difference, -64..=64).
-    #[arg(long, group = "mode", value_name = "K", allow_negative_numbers = true)]
-    pub bound: Option<i32>,
-    /// The search algorithm.
-    #[arg(long, value_enum, default_value_t = Algo::Alphabeta)]
-    pub algo: Algo,
-    /// Transposition-table size in MiB.
-    #[arg(long, default_value_t = 256, value_name = "N")]
-    pub hash_mb: usize,
-    /// Stop after this many seconds (the result is then unknown, exit code 4).
-    #[arg(long, value_name = "SECS")]
-    pub time_limit: Option<f64>,
-    /// Stop after this many nodes (the result is then unknown, exit code 4).
-    #[arg(long, value_name = "N")]
-    pub node_limit: Option<u64>,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Print one JSON object instead of the text report.
     #[arg(long)]
     pub json: bool,
@@ -55,34 +29,15 @@ pub struct Args {
 /// Solves the position and prints the report (text or JSON).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pos = super::parse_position(&args.position)?;
-    let mode = match (args.wld, args.bound) {
-        (true, _) => Mode::Wld,
-        (_, Some(k)) => Mode::Bound(k),
-        _ => Mode::Exact,
-    };
-    let time = match args.time_limit {
-        Some(s) => Some(seconds(s).ok_or_else(|| {
-            anyhow::anyhow!("--time-limit {s}: expected a non-negative number of seconds")
-        })?),
-        None => None,
-    };
-    let options = SolveOptions {
-        hash_mb: args.hash_mb,
-        limits: Limits {
-            time,
-            nodes: args.node_limit,
-        },
-    };
-    let result = match args.algo {
-        Algo::Alphabeta => alphabeta::solve(&pos.board, mode, &options),
-    };
+    let mut engine = Engine::new(args.search.engine_config(DEFAULT_HASH_MB));
+    let result = engine.solve(&pos.board, args.search.mode());
     if args.json {
         println!("{}", result.to_json(&pos));
     } else {
         print!("{}", report(&pos, &result));
     }
     Ok(if result.status == Status::Unknown {
-        ExitCode::from(EXIT_UNKNOWN)
+        ExitCode::from(super::EXIT_UNKNOWN)
     } else {
         ExitCode::SUCCESS
     })

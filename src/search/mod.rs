@@ -3,8 +3,10 @@
 //! solver and its evaluation).
 
 pub mod alphabeta;
+pub mod engine;
 pub mod result;
 
+pub use engine::{Algo, Engine, EngineConfig};
 pub use result::{Limits, Mode, SolveResult, Status};
 
 use crate::board::Board;
