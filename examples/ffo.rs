@@ -2,7 +2,8 @@
 //! table (per position: empties, score, expected score, nodes, time,
 //! nodes/s; then totals).
 //!
-//! `cargo run --release --example ffo -- FILE [FIRST LAST] [--hash-mb N] [--time-limit S]`
+//! `cargo run --release --example ffo -- FILE [FIRST LAST] [--hash-mb N] [--time-limit S] [--score-only]`
+//! (`--score-only`: the exact score alone, without every best move and the PV).
 //! FIRST/LAST are 1-based indexes of positions in the file.
 
 use othello_solver::formats::problem::read_problem_file;
@@ -28,6 +29,7 @@ fn main() -> anyhow::Result<()> {
     let mut positional = Vec::new();
     let mut hash_mb = 256usize;
     let mut time_limit = None;
+    let mut score_only = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -44,6 +46,7 @@ fn main() -> anyhow::Result<()> {
                     .parse()?;
                 time_limit = seconds(s);
             }
+            "--score-only" => score_only = true,
             _ => positional.push(a.clone()),
         }
     }
@@ -66,18 +69,42 @@ fn main() -> anyhow::Result<()> {
     for p in problems.iter().skip(first - 1).take(last + 1 - first) {
         searcher.clear();
         let c0 = cpu_seconds();
-        let r = searcher.solve(
-            &p.position.board,
-            Mode::Exact,
-            Limits {
-                time: time_limit,
-                nodes: None,
-            },
-        );
+        let limits = Limits {
+            time: time_limit,
+            nodes: None,
+        };
+        let r = if score_only {
+            // The score alone (principal-variation search from the root, as
+            // Edax reports it), without listing every best move or the PV.
+            let t = std::time::Instant::now();
+            let n0 = searcher.nodes();
+            let v = searcher.exact_score(&p.position.board, limits);
+            othello_solver::search::SolveResult {
+                mode: Mode::Exact,
+                algo: "alphabeta",
+                status: if v.is_some() {
+                    othello_solver::search::Status::Solved
+                } else {
+                    othello_solver::search::Status::Unknown
+                },
+                lower: v.unwrap_or(-64),
+                upper: v.unwrap_or(64),
+                best_moves: Vec::new(),
+                pv: Vec::new(),
+                nodes: searcher.nodes() - n0,
+                leaf_nodes: 0,
+                time_s: t.elapsed().as_secs_f64(),
+            }
+        } else {
+            searcher.solve(&p.position.board, Mode::Exact, limits)
+        };
         let cpu = cpu_seconds() - c0;
-        let score = r
-            .score()
-            .map_or("unknown".to_string(), |s| format!("{s:+}"));
+        let solved = r.status == othello_solver::search::Status::Solved;
+        let score = match r.score() {
+            Some(s) if solved => format!("{s:+}"),
+            Some(s) => format!("{s:+} (best moves unfinished)"),
+            None => format!("unknown [{:+}, {:+}]", r.lower, r.upper),
+        };
         let want = p.best_score().map_or("-".to_string(), |s| format!("{s:+}"));
         if r.score().is_some() && r.score() != p.best_score() {
             bad += 1;
