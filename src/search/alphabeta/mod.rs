@@ -10,7 +10,7 @@
 //!
 //! Layout: [`search`] (table-driven principal-variation search, more than
 //! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
-//! empty solvers), [`ordering`], [`stability`], [`tt`], and [`reference`]
+//! empty solvers), [`ordering`], [`stability`], [`tt`], and [`reference`](mod@reference)
 //! (plain minimax and alpha-beta for the tests).
 //!
 //! Scores are final disc differences for the side to move, empties to the

@@ -1,5 +1,5 @@
-//! The main search, from [`SHALLOW_MAX`](super::SHALLOW_MAX)` + 1` empties
-//! up: fail-soft principal-variation search with the transposition table,
+//! The main search, for positions with more than [`SHALLOW_MAX`]
+//! empties: fail-soft principal-variation search with the transposition table,
 //! the stability cutoff, enhanced transposition cutoff near the top, and
 //! fastest-first move ordering with the table move first.
 
