@@ -62,6 +62,12 @@ fn main() -> anyhow::Result<()> {
     let last: usize = positional
         .get(2)
         .map_or(Ok(problems.len()), |s| s.parse())?;
+    if first == 0 || last < first || last > problems.len() {
+        anyhow::bail!(
+            "FIRST LAST must satisfy 1 <= FIRST <= LAST <= {} (positions in the file)",
+            problems.len()
+        );
+    }
     let mut searcher = Searcher::new(hash_mb);
     println!("| # (line) | empties | score | expected | nodes | time (s) | Mnodes/s | CPU (s) | Mnodes/CPU-s |");
     println!("|---|---|---|---|---|---|---|---|---|");
