@@ -231,6 +231,35 @@ fn limits_give_unknown_with_true_bounds() {
     assert!(r.lower <= want && want <= r.upper);
 }
 
+/// A crude evaluation (disc difference): ordering by it must not change
+/// any result.
+struct Discs;
+
+impl othello_solver::search::Evaluator for Discs {
+    fn evaluate(&self, b: &Board) -> f32 {
+        b.player.count_ones() as f32 - b.opponent.count_ones() as f32
+    }
+}
+
+#[test]
+fn an_ordering_evaluator_changes_nodes_not_results() {
+    let mut plain = Searcher::new(8);
+    let mut with_eval = Searcher::new(8);
+    with_eval.set_order_evaluator(Some(Box::new(Discs)), 9);
+    let mut differ = false;
+    for b in random_boards(0xE7A1, 16, 6) {
+        let a = plain.solve(&b, Mode::Exact, Limits::default());
+        let e = with_eval.solve(&b, Mode::Exact, Limits::default());
+        assert_eq!(a.score(), e.score(), "{b:?}");
+        assert_eq!(
+            a.best_moves.iter().collect::<BTreeSet<_>>(),
+            e.best_moves.iter().collect::<BTreeSet<_>>()
+        );
+        differ |= a.nodes != e.nodes;
+    }
+    assert!(differ, "the evaluator was never used");
+}
+
 #[test]
 fn finished_and_passing_positions() {
     // A full board: game over.

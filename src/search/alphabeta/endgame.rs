@@ -1,6 +1,6 @@
 //! The last few empties: dedicated solvers for 1–4 empty squares (no move
 //! list, no table: each empty square is tried in parity order), and the
-//! shallow search for 5–[`SHALLOW_MAX`](super::SHALLOW_MAX) empties (moves
+//! shallow search for 5 up to [`SHALLOW_MAX`](super::SHALLOW_MAX) empties (moves
 //! generated at once, tried odd quadrants first then by square class, with
 //! the stability cutoff, no table).
 //!
@@ -23,6 +23,77 @@ pub(super) static STABILITY_THRESHOLD: [i32; 65] = [
     48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
     64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
 ];
+
+/// `COUNT_FLIP[i][line]`: the discs flipped along one line by a move on
+/// position `i` of the line, when the mover owns the bits of `line` and the
+/// other side every other square of the line (the last empty square).
+static COUNT_FLIP: [[u8; 256]; 8] = {
+    let mut t = [[0u8; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut n = 0;
+            // Toward lower positions.
+            let mut j = i as i32 - 1;
+            while j >= 0 && line >> j & 1 == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                n += i as i32 - j - 1;
+            }
+            // Toward higher positions.
+            let mut j = i + 1;
+            while j < 8 && line >> j & 1 == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                n += (j - i - 1) as i32;
+            }
+            t[i][line] = n as u8;
+            line += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The two diagonals through each square: `[a1-h8 direction, h1-a8 direction]`.
+static DIAGONALS: [[u64; 2]; 64] = {
+    let mut t = [[0u64; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut other = 0;
+        while other < 64 {
+            let (g, s) = (other % 8, other / 8);
+            if g - s == f - r {
+                t[sq][0] |= 1 << other;
+            }
+            if g + s == f + r {
+                t[sq][1] |= 1 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The number of discs a move on `x` flips when `x` is the only empty
+/// square and the mover owns `p` (the other side owns the rest): four table
+/// look-ups, one per line through `x`.
+#[inline(always)]
+pub fn count_last_flips(p: u64, x: usize) -> u32 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let (f, r) = (x & 7, x >> 3);
+    let row = (p >> (8 * r)) as usize & 0xFF;
+    let col = (((p >> f) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let [d9, d7] = DIAGONALS[x];
+    let d9 = ((p & d9).wrapping_mul(FILE_A) >> 56) as usize;
+    let d7 = ((p & d7).wrapping_mul(FILE_A) >> 56) as usize;
+    (COUNT_FLIP[f][row] + COUNT_FLIP[r][col] + COUNT_FLIP[f][d9] + COUNT_FLIP[f][d7]) as u32
+}
 
 /// The final score of a finished game (empties to the winner).
 #[inline]
@@ -69,7 +140,7 @@ impl Searcher {
         let o = !(p | 1 << x);
         // Score if the side to move plays x and flips nothing: (p+1) − (63−p).
         let base = 2 * p.count_ones() as i32 - 62;
-        let n = flips(p, o, x).count_ones() as i32;
+        let n = count_last_flips(p, x) as i32;
         if n > 0 {
             return base + 2 * n;
         }
@@ -77,7 +148,7 @@ impl Searcher {
         if base <= alpha {
             return base;
         }
-        let n = flips(o, p, x).count_ones() as i32;
+        let n = count_last_flips(o, x) as i32;
         if n > 0 {
             return base - 2 - 2 * n;
         }
@@ -305,6 +376,26 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn last_flip_count_matches_flips() {
+        let mut rng = crate::rng::SplitMix64::new(99);
+        for _ in 0..20_000 {
+            let x = rng.below(64) as usize;
+            let p = rng.next_u64() & !(1 << x);
+            let o = !(p | 1 << x);
+            assert_eq!(
+                count_last_flips(p, x),
+                flips(p, o, x).count_ones(),
+                "{p:#x} {x}"
+            );
+            assert_eq!(
+                count_last_flips(o, x),
+                flips(o, p, x).count_ones(),
+                "{p:#x} {x}"
+            );
+        }
+    }
 
     #[test]
     fn parity_sort_puts_lone_squares_first() {

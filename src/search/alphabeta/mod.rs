@@ -10,7 +10,7 @@
 //!
 //! Layout: [`search`] (table-driven principal-variation search, more than
 //! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
-//! empty solvers), [`ordering`], [`stability`], [`tt`], and [`reference`]
+//! empty solvers), [`ordering`], [`stability`], [`tt`], and [`reference`](mod@reference)
 //! (plain minimax and alpha-beta for the tests).
 //!
 //! Scores are final disc differences for the side to move, empties to the
@@ -24,17 +24,17 @@ pub mod search;
 pub mod stability;
 pub mod tt;
 
-use super::{LeafSolver, Limits, Mode, SolveResult, Status};
+use super::{Evaluator, LeafSolver, Limits, Mode, SolveResult, Status};
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
 use crate::Board;
 use std::time::{Duration, Instant};
 
 /// Positions with at most this many empties are searched without the table.
-pub const SHALLOW_MAX: u32 = 7;
+pub const SHALLOW_MAX: u32 = 8;
 /// From this many empties up, children are probed in the table before
 /// searching (enhanced transposition cutoff).
-pub const ETC_MIN: u32 = 14;
+pub const ETC_MIN: u32 = 10;
 /// Up to this many empties, quadrant parity takes part in move ordering.
 pub const PARITY_ORDER_MAX: u32 = 12;
 /// Nodes between two looks at the clock.
@@ -66,6 +66,14 @@ pub struct Searcher {
     deadline: Option<Instant>,
     next_check: u64,
     aborted: bool,
+    /// Optional evaluation ranking moves at nodes with many empties.
+    order_eval: Option<OrderEval>,
+}
+
+/// An evaluation plugged into move ordering, and where it is used.
+struct OrderEval {
+    eval: Box<dyn Evaluator + Send>,
+    min_empties: u32,
 }
 
 /// Solves `board` (side to move's view) with a fresh context.
@@ -86,7 +94,21 @@ impl Searcher {
             deadline: None,
             next_check: CHECK_INTERVAL,
             aborted: false,
+            order_eval: None,
         }
+    }
+
+    /// Ranks moves at nodes with at least `min_empties` empties by `eval`
+    /// of the position after the move (best for the mover first; the
+    /// fastest-first key breaks ties), instead of fastest first alone.
+    /// `None` goes back to fastest first everywhere. Results never depend on
+    /// the ordering, only the node counts do.
+    pub fn set_order_evaluator(
+        &mut self,
+        eval: Option<Box<dyn Evaluator + Send>>,
+        min_empties: u32,
+    ) {
+        self.order_eval = eval.map(|eval| OrderEval { eval, min_empties });
     }
 
     /// Empties the table and resets the node counter.
@@ -247,46 +269,61 @@ impl Searcher {
         -self.search_any(c.player, c.opponent, -beta, -alpha)
     }
 
-    /// Exact score and every move reaching it: the first move with a full
-    /// window, then each other move tested for "≥ best" (so ties are found)
-    /// and re-searched when it is better. On a limit: the bounds so far.
+    /// Exact score and every move reaching it. Principal-variation search
+    /// over the root moves (the first with a full window, the others with a
+    /// null window above the best so far, re-searched when better); then the
+    /// moves whose fail-low bound equals the optimum are tested for a tie
+    /// with a null window just below it. On a limit: the bounds so far.
     fn root_exact(&mut self, board: &Board, root: &[RootMove]) -> (i32, i32, Vec<RootMove>) {
         let mut best: Option<i32> = None;
-        let mut best_moves = Vec::new();
+        // (move, value, exact?): a fail-low value is an upper bound.
+        let mut seen: Vec<(RootMove, i32, bool)> = Vec::with_capacity(root.len());
         for &m in root {
-            match best {
-                None => {
-                    let v = self.root_child(board, m, -65, 65);
-                    if self.aborted {
-                        break;
-                    }
-                    best = Some(v);
-                    best_moves.push(m);
-                }
-                Some(s) => {
-                    let v = self.root_child(board, m, s - 1, s);
-                    if self.aborted {
-                        break;
-                    }
-                    if v >= s {
-                        let v = self.root_child(board, m, s, 65);
-                        if self.aborted {
-                            break;
-                        }
-                        if v > s {
-                            best = Some(v);
-                            best_moves.clear();
-                        }
-                        best_moves.push(m);
+            let (v, exact) = match best {
+                None => (self.root_child(board, m, -65, 65), true),
+                Some(a) => {
+                    let v = self.root_child(board, m, a, a + 1);
+                    if v > a && !self.aborted {
+                        (self.root_child(board, m, a, 65), true)
+                    } else {
+                        (v, false)
                     }
                 }
+            };
+            if self.aborted {
+                break;
+            }
+            if best.is_none_or(|b| v > b) {
+                best = Some(v);
+            }
+            seen.push((m, v, exact));
+        }
+        let Some(s) = best else {
+            return (-64, 64, Vec::new());
+        };
+        if self.aborted {
+            return (s, 64, Vec::new());
+        }
+        let mut best_moves = Vec::new();
+        for &(m, v, exact) in &seen {
+            if v < s {
+                continue;
+            }
+            if exact {
+                best_moves.push(m);
+                continue;
+            }
+            // Upper bound v == s: a tie if the move also reaches s.
+            let t = self.root_child(board, m, s - 1, s);
+            if self.aborted {
+                return (s, s, Vec::new());
+            }
+            if t >= s {
+                best_moves.push(m);
             }
         }
-        match best {
-            Some(s) if !self.aborted => (s, s, best_moves),
-            Some(s) => (s, 64, Vec::new()),
-            None => (-64, 64, Vec::new()),
-        }
+        // Keep the search order: the first best move leads the PV.
+        (s, s, best_moves)
     }
 
     /// Every move tested in the window `(alpha, beta)` (WLD: `(-1, 1)`;

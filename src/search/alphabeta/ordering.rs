@@ -175,15 +175,15 @@ mod tests {
         assert_eq!(QUADRANT_BIT[63], 8);
         assert_eq!(parity(1 | 1 << 63 | 1 << 62), 1);
         assert_eq!(odd_squares(1 | 8), QUADRANTS[0] | QUADRANTS[3]);
-        for sq in 0..64 {
-            assert_ne!(QUADRANT_MASK[sq] & 1 << sq, 0);
+        for (sq, m) in QUADRANT_MASK.iter().enumerate() {
+            assert_ne!(m & 1 << sq, 0);
         }
     }
 
     #[test]
     fn neighbours_match_table() {
-        for sq in 0..64 {
-            assert_eq!(neighbours(1 << sq), NEIGHBOUR[sq], "square {sq}");
+        for (sq, &n) in NEIGHBOUR.iter().enumerate() {
+            assert_eq!(neighbours(1 << sq), n, "square {sq}");
         }
     }
 }

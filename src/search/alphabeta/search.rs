@@ -1,5 +1,5 @@
-//! The main search, from [`SHALLOW_MAX`](super::SHALLOW_MAX)` + 1` empties
-//! up: fail-soft principal-variation search with the transposition table,
+//! The main search, for positions with more than [`SHALLOW_MAX`]
+//! empties: fail-soft principal-variation search with the transposition table,
 //! the stability cutoff, enhanced transposition cutoff near the top, and
 //! fastest-first move ordering with the table move first.
 
@@ -96,16 +96,54 @@ impl Searcher {
         } else {
             0
         };
+        // First pass: the moves and their flips; the children's table
+        // buckets start loading while the keys are computed.
         let mut m = mv;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = flips(p, o, sq);
-            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
-            if empties >= ETC_MIN {
+            if empties > SHALLOW_MAX + 1 {
+                self.tt.prefetch(&Board {
+                    player: o ^ f,
+                    opponent: p ^ f ^ (1 << sq),
+                });
+            }
+            list[n] = Candidate {
+                flips: f,
+                key: 0,
+                sq: sq as u8,
+            };
+            n += 1;
+        }
+        // Second pass: ordering keys (and ETC from the table).
+        for c in list[..n].iter_mut() {
+            let sq = c.sq as usize;
+            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+            c.key = if c.sq == tt_move {
+                KEY_TT_MOVE
+            } else {
+                let ff = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
+                match &self.order_eval {
+                    Some(oe) if empties >= oe.min_empties && np != 0 => {
+                        let child = Board {
+                            player: np,
+                            opponent: no,
+                        };
+                        // The mover's predicted score, in quarter discs.
+                        let v = (-oe.eval.evaluate(&child) * 4.0).clamp(-256.0, 256.0) as i32;
+                        (v << 21) + ff
+                    }
+                    _ => ff,
+                }
+            };
+        }
+        if empties >= ETC_MIN {
+            for c in &list[..n] {
+                let sq = c.sq as usize;
                 if let Some(e) = self.tt.probe(&Board {
-                    player: np,
-                    opponent: no,
+                    player: o ^ c.flips,
+                    opponent: p ^ c.flips ^ (1 << sq),
                 }) {
                     // The child's upper bound is our lower bound.
                     let v = -(e.upper as i32);
@@ -114,17 +152,6 @@ impl Searcher {
                     }
                 }
             }
-            let key = if sq as u8 == tt_move {
-                KEY_TT_MOVE
-            } else {
-                fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0)
-            };
-            list[n] = Candidate {
-                flips: f,
-                key,
-                sq: sq as u8,
-            };
-            n += 1;
         }
 
         let alpha0 = alpha;
