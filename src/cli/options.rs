@@ -35,7 +35,8 @@ pub struct SearchArgs {
     /// The search algorithm.
     #[arg(long, value_enum, default_value_t = AlgoArg::Alphabeta)]
     pub algo: AlgoArg,
-    /// Table size in MiB (for `batch`: per job).
+    /// Table size in MiB (default: 256 for `solve` and `bench`; 64 per job
+    /// for `batch`, so a batch uses jobs × N MiB).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     pub hash_mb: Option<u64>,
     /// Give up after this many seconds per position (the result is then
