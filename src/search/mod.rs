@@ -2,9 +2,14 @@
 //! (limits, results, the interfaces between the proof-number search, its leaf
 //! solver and its evaluation).
 
+pub mod dfpn;
+pub mod driver;
+pub mod heuristic;
 pub mod result;
+pub mod tt;
 
 pub use result::{Limits, Mode, SolveResult, Status};
+pub use tt::TableStats;
 
 use crate::board::Board;
 
