@@ -1,1 +1,36 @@
-fn main() {}
+//! `othello-tools`: offline programs for othello-solver (game-record
+//! statistics, and later position sampling and weight fitting). Each
+//! command lives in its own module; this file only dispatches.
+
+mod games;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Offline programs for othello-solver.
+#[derive(Parser, Debug)]
+#[command(name = "othello-tools", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Statistics of game-record files: records, legal, complete, duplicates, rejected.
+    Games(games::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games(args) => games::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
