@@ -13,7 +13,14 @@ use othello_solver::search::{Limits, Mode, SolveResult, Status};
 use othello_solver::Board;
 use support::SimpleSolver;
 
-fn run(board: &Board, mode: Mode, plus: bool, opts: DfpnOptions, table: &mut ProofTable, limits: Limits) -> SolveResult {
+fn run(
+    board: &Board,
+    mode: Mode,
+    plus: bool,
+    opts: DfpnOptions,
+    table: &mut ProofTable,
+    limits: Limits,
+) -> SolveResult {
     let params = HParams::provisional();
     let h = if plus {
         Heuristic::Sigmoid {
@@ -45,7 +52,9 @@ fn check_exact(board: &Board, r: &SolveResult, simple: &mut SimpleSolver, what: 
     let mut sign = 1;
     for m in &r.pv {
         b = match m {
-            Some(sq) => b.play(*sq).unwrap_or_else(|| panic!("{what}: illegal PV move {sq}")),
+            Some(sq) => b
+                .play(*sq)
+                .unwrap_or_else(|| panic!("{what}: illegal PV move {sq}")),
             None => {
                 assert_eq!(b.moves(), 0, "{what}: PV passes with moves");
                 b.pass()
@@ -54,7 +63,11 @@ fn check_exact(board: &Board, r: &SolveResult, simple: &mut SimpleSolver, what: 
         sign = -sign;
     }
     assert!(b.is_game_over(), "{what}: PV stops before the end");
-    assert_eq!(sign * b.final_score(), truth, "{what}: PV does not reach the score");
+    assert_eq!(
+        sign * b.final_score(),
+        truth,
+        "{what}: PV does not reach the score"
+    );
 }
 
 fn check_wld(board: &Board, r: &SolveResult, truth: i32, what: &str) {
@@ -64,42 +77,84 @@ fn check_wld(board: &Board, r: &SolveResult, truth: i32, what: &str) {
         0 => "draw",
         _ => "loss",
     };
-    assert_eq!(r.wld(), Some(want), "{what}: {board:?} truth {truth} got {r:?}");
+    assert_eq!(
+        r.wld(),
+        Some(want),
+        "{what}: {board:?} truth {truth} got {r:?}"
+    );
     assert!(r.lower <= truth && truth <= r.upper, "{what}");
 }
 
 #[test]
-fn agrees_with_simple_solver_on_1000_random_positions() {
+fn dfpn_agrees_with_simple_solver_on_1000_random_positions() {
+    agree_on_random_positions(false);
+}
+
+#[test]
+fn dfpn_plus_agrees_with_simple_solver_on_1000_random_positions() {
+    agree_on_random_positions(true);
+}
+
+fn agree_on_random_positions(plus: bool) {
     let mut rng = SplitMix64::new(20261122);
     let mut simple = SimpleSolver::default();
     let mut count = 0;
-    let mut totals = [0u64; 4];
+    let mut totals = [0u64; 3];
     while count < 1000 {
         let empties = 10 + (count % 5) as u32;
-        let Some(board) = random_position(&mut rng, empties) else { continue };
+        let Some(board) = random_position(&mut rng, empties) else {
+            continue;
+        };
         let truth = simple.score(&board);
-        let leaf = [0, 4, 6, 8][count % 4];
+        // Pure df-pn (leaf 0) on the smaller positions, hand-over at 5-8 empties otherwise.
+        let leaf = match (count % 4, empties) {
+            (0, ..=11) => 0,
+            (0, _) => 8,
+            (1, _) => 5,
+            (2, _) => 6,
+            _ => 7,
+        };
         let opts = DfpnOptions {
             leaf_empties: leaf,
             epsilon: if count % 3 == 0 { 0.25 } else { 0.0 },
         };
-        for (i, plus) in [false, true].into_iter().enumerate() {
+        {
             let what = format!("#{count} plus={plus} leaf={leaf}");
-            let mut table = ProofTable::with_mb(4);
+            let mut table = ProofTable::with_mb(1);
             let r = run(&board, Mode::Wld, plus, opts, &mut table, Limits::default());
             check_wld(&board, &r, truth, &what);
-            totals[2 * i] += r.nodes;
+            totals[0] += r.nodes;
             // Exact on a fresh table, and on the table the WLD solve left behind.
-            let mut fresh = ProofTable::with_mb(4);
-            let r = run(&board, Mode::Exact, plus, opts, &mut fresh, Limits::default());
+            let mut fresh = ProofTable::with_mb(1);
+            let r = run(
+                &board,
+                Mode::Exact,
+                plus,
+                opts,
+                &mut fresh,
+                Limits::default(),
+            );
             check_exact(&board, &r, &mut simple, &what);
-            totals[2 * i + 1] += r.nodes;
-            let r = run(&board, Mode::Exact, plus, opts, &mut table, Limits::default());
-            assert_eq!(r.score(), Some(truth), "{what} (reused table)");
+            totals[1] += r.nodes;
+            totals[2] += r.leaf_nodes;
+            if count % 4 == 0 {
+                let r = run(
+                    &board,
+                    Mode::Exact,
+                    plus,
+                    opts,
+                    &mut table,
+                    Limits::default(),
+                );
+                assert_eq!(r.score(), Some(truth), "{what} (reused table)");
+            }
         }
         count += 1;
     }
-    eprintln!("df-pn nodes: wld {} exact {}; df-pn+ nodes: wld {} exact {}", totals[0], totals[1], totals[2], totals[3]);
+    eprintln!(
+        "plus={plus}: nodes wld {} exact {} (exact leaf nodes {})",
+        totals[0], totals[1], totals[2]
+    );
 }
 
 #[test]
@@ -108,11 +163,23 @@ fn bound_questions_match_truth() {
     let mut simple = SimpleSolver::default();
     let mut n = 0;
     while n < 100 {
-        let Some(board) = random_position(&mut rng, 11) else { continue };
+        let Some(board) = random_position(&mut rng, 11) else {
+            continue;
+        };
         let truth = simple.score(&board);
         for k in [truth - 1, truth, truth + 1, truth + 2, -64, 64, 65] {
             let mut table = ProofTable::with_mb(1);
-            let r = run(&board, Mode::Bound(k), n % 2 == 0, DfpnOptions { leaf_empties: 5, epsilon: 0.0 }, &mut table, Limits::default());
+            let r = run(
+                &board,
+                Mode::Bound(k),
+                n % 2 == 0,
+                DfpnOptions {
+                    leaf_empties: 5,
+                    epsilon: 0.0,
+                },
+                &mut table,
+                Limits::default(),
+            );
             assert_eq!(r.bound_holds(), Some(truth >= k), "k={k} truth={truth}");
             assert!(r.lower <= truth && truth <= r.upper);
             assert!(r.best_moves.is_empty() && r.pv.is_empty());
@@ -128,38 +195,73 @@ fn limits_give_unknown_with_true_bounds() {
     let mut unknown = 0;
     let mut n = 0;
     while n < 60 {
-        let Some(board) = random_position(&mut rng, 14) else { continue };
+        let Some(board) = random_position(&mut rng, 14) else {
+            continue;
+        };
         let truth = simple.score(&board);
         for nodes in [1u64, 50, 500, 5000] {
             let mut table = ProofTable::with_mb(1);
-            let limits = Limits { time: None, nodes: Some(nodes) };
-            let opts = DfpnOptions { leaf_empties: 0, epsilon: 0.0 };
+            let limits = Limits {
+                time: None,
+                nodes: Some(nodes),
+            };
+            let opts = DfpnOptions {
+                leaf_empties: 0,
+                epsilon: 0.0,
+            };
             let r = run(&board, Mode::Exact, n % 2 == 1, opts, &mut table, limits);
-            assert!(r.lower <= truth && truth <= r.upper, "bounds {}..{} truth {truth}", r.lower, r.upper);
+            assert!(
+                r.lower <= truth && truth <= r.upper,
+                "bounds {}..{} truth {truth}",
+                r.lower,
+                r.upper
+            );
             match r.status {
                 Status::Solved => assert_eq!(r.score(), Some(truth)),
                 Status::Unknown => {
                     unknown += 1;
                     assert!(r.best_moves.is_empty() && r.pv.is_empty());
-                    assert!(r.nodes + r.leaf_nodes <= nodes + 1, "limit overrun: {} > {nodes}", r.nodes);
+                    assert!(
+                        r.nodes + r.leaf_nodes <= nodes + 1,
+                        "limit overrun: {} > {nodes}",
+                        r.nodes
+                    );
                 }
             }
         }
         n += 1;
     }
-    assert!(unknown > 100, "the limits should stop most searches: {unknown}");
+    assert!(
+        unknown > 100,
+        "the limits should stop most searches: {unknown}"
+    );
     // A time limit of zero stops at once.
     let board = random_position(&mut SplitMix64::new(1), 16).unwrap();
     let mut table = ProofTable::with_mb(1);
-    let limits = Limits { time: Some(std::time::Duration::ZERO), nodes: None };
-    let r = run(&board, Mode::Exact, true, DfpnOptions { leaf_empties: 0, epsilon: 0.0 }, &mut table, limits);
+    let limits = Limits {
+        time: Some(std::time::Duration::ZERO),
+        nodes: None,
+    };
+    let r = run(
+        &board,
+        Mode::Exact,
+        true,
+        DfpnOptions {
+            leaf_empties: 0,
+            epsilon: 0.0,
+        },
+        &mut table,
+        limits,
+    );
     assert_eq!(r.status, Status::Unknown);
     assert!(r.score().is_none() || r.lower == r.upper);
 }
 
 #[test]
 fn ffo_1_to_19_exact_with_tiny_and_normal_tables() {
-    let Some(shared) = support::shared() else { return };
+    let Some(shared) = support::shared() else {
+        return;
+    };
     let path = shared.join("data/positions/ffo-fforum/fforum-1-19.obf");
     let problems = read_problem_file(&path).unwrap();
     let mut sums = [(0u64, 0u64); 2];
@@ -170,8 +272,18 @@ fn ffo_1_to_19_exact_with_tiny_and_normal_tables() {
         for (j, plus) in [false, true].into_iter().enumerate() {
             // A 1 MiB table (about 32k entries) must still be right.
             let mut table = ProofTable::with_mb(if i % 2 == 0 { 1 } else { 16 });
-            let opts = DfpnOptions { leaf_empties: 10, epsilon: if i % 2 == 0 { 0.25 } else { 0.0 } };
-            let r = run(&board, Mode::Exact, plus, opts, &mut table, Limits::default());
+            let opts = DfpnOptions {
+                leaf_empties: 10,
+                epsilon: if i % 2 == 0 { 0.25 } else { 0.0 },
+            };
+            let r = run(
+                &board,
+                Mode::Exact,
+                plus,
+                opts,
+                &mut table,
+                Limits::default(),
+            );
             assert_eq!(r.score(), Some(want), "FFO #{} plus={plus}", i + 1);
             let mut best: Vec<_> = p.best_moves().into_iter().flatten().collect();
             best.sort();
@@ -180,5 +292,8 @@ fn ffo_1_to_19_exact_with_tiny_and_normal_tables() {
             sums[j].1 += r.leaf_nodes;
         }
     }
-    eprintln!("FFO 1-19: df-pn nodes {} leaf {}; df-pn+ nodes {} leaf {}", sums[0].0, sums[0].1, sums[1].0, sums[1].1);
+    eprintln!(
+        "FFO 1-19: df-pn nodes {} leaf {}; df-pn+ nodes {} leaf {}",
+        sums[0].0, sums[0].1, sums[1].0, sums[1].1
+    );
 }

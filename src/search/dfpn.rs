@@ -163,7 +163,10 @@ impl<'a> Dfpn<'a> {
         } else if delta == 0 {
             Outcome::Disproven
         } else {
-            debug_assert!(self.aborted, "MID returns below infinite thresholds only when stopped");
+            debug_assert!(
+                self.aborted,
+                "MID returns below infinite thresholds only when stopped"
+            );
             Outcome::Aborted
         }
     }
@@ -206,7 +209,14 @@ impl<'a> Dfpn<'a> {
     /// Explores (board, k) below thresholds (th_φ, th_δ) and returns its new
     /// (φ, δ). `known` is the caller's view of this node, used when the table
     /// has nothing.
-    fn mid(&mut self, board: Board, k: i32, th_phi: u32, th_delta: u32, known: (u32, u32)) -> (u32, u32) {
+    fn mid(
+        &mut self,
+        board: Board,
+        k: i32,
+        th_phi: u32,
+        th_delta: u32,
+        known: (u32, u32),
+    ) -> (u32, u32) {
         // 1. The table.
         let (entry_phi, prior_work) = match self.table.probe(&board, k) {
             Probe::Solved(true) => return (0, INF),
@@ -328,7 +338,13 @@ impl<'a> Dfpn<'a> {
                 (bound as i64 - cost_phi).clamp(1, FINITE_MAX as i64) as u32
             };
             let child_board = c.board;
-            let (cp, cd) = self.mid(child_board, 1 - k, child_th_phi, child_th_delta, (c.phi, c.delta));
+            let (cp, cd) = self.mid(
+                child_board,
+                1 - k,
+                child_th_phi,
+                child_th_delta,
+                (c.phi, c.delta),
+            );
             self.children[best].phi = cp;
             self.children[best].delta = cd;
             if self.aborted {
@@ -389,5 +405,126 @@ fn delta_term(phi: u64, cost_delta: i64) -> u64 {
         0 => 0,
         p if p >= INF as u64 => INF as u64,
         p => (p as i64 + cost_delta).clamp(1, FINITE_MAX as i64) as u64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{random_position, SplitMix64};
+    use crate::search::heuristic::{HParams, MobilityEvaluator};
+
+    /// Plain negamax, no pruning: the truth for tiny positions.
+    struct Negamax(u64);
+
+    impl Negamax {
+        fn score(&mut self, b: &Board) -> i32 {
+            self.0 += 1;
+            let moves = b.moves();
+            if moves == 0 {
+                let p = b.pass();
+                return if p.moves() == 0 {
+                    b.final_score()
+                } else {
+                    -self.score(&p)
+                };
+            }
+            crate::board::Square::iter_bits(moves)
+                .filter_map(|sq| b.play(sq))
+                .map(|c| -self.score(&c))
+                .max()
+                .unwrap_or(-64)
+        }
+    }
+
+    impl LeafSolver for Negamax {
+        fn at_least(&mut self, board: &Board, k: i32) -> bool {
+            self.score(board) >= k
+        }
+        fn nodes(&self) -> u64 {
+            self.0
+        }
+    }
+
+    fn prove(b: &Board, k: i32, plus: bool, table: &mut ProofTable, leaf_empties: u32) -> Outcome {
+        let params = HParams::provisional();
+        let h = if plus {
+            Heuristic::Sigmoid {
+                eval: &MobilityEvaluator,
+                params: &params,
+            }
+        } else {
+            Heuristic::Uniform
+        };
+        let mut leaf = Negamax(0);
+        let opts = DfpnOptions {
+            leaf_empties,
+            epsilon: 0.0,
+        };
+        Dfpn::new(table, &mut leaf, h, opts, Limits::default()).prove(b, k)
+    }
+
+    #[test]
+    fn terms_never_fall_below_one_unless_solved() {
+        assert_eq!(phi_term(0, -5), 0);
+        assert_eq!(phi_term(1, -5), 1);
+        assert_eq!(phi_term(INF as u64, -5), INF as u64);
+        assert_eq!(phi_term(10, -1), 9);
+        assert_eq!(delta_term(0, -3), 0);
+        assert_eq!(delta_term(2, -3), 1);
+        assert_eq!(delta_term(INF as u64, 0), INF as u64);
+    }
+
+    #[test]
+    fn pure_dfpn_and_plus_match_negamax_on_small_positions() {
+        let mut rng = SplitMix64::new(3);
+        let mut truth = Negamax(0);
+        let mut n = 0;
+        while n < 150 {
+            let Some(b) = random_position(&mut rng, 6 + (n % 3) as u32) else {
+                continue;
+            };
+            let s = truth.score(&b);
+            for k in [s - 1, s, s + 1] {
+                for plus in [false, true] {
+                    let mut table = ProofTable::with_mb(1);
+                    let want = if s >= k {
+                        Outcome::Proven
+                    } else {
+                        Outcome::Disproven
+                    };
+                    assert_eq!(
+                        prove(&b, k, plus, &mut table, 0),
+                        want,
+                        "{b:?} k={k} plus={plus}"
+                    );
+                    // A table of one bucket (four entries) is slower, never wrong.
+                    let mut tiny = ProofTable::with_buckets(1);
+                    assert_eq!(prove(&b, k, plus, &mut tiny, 0), want, "tiny table");
+                    let mut t2 = ProofTable::with_mb(1);
+                    assert_eq!(prove(&b, k, plus, &mut t2, 3), want, "leaf hand-over");
+                }
+            }
+            n += 1;
+        }
+    }
+
+    #[test]
+    fn node_limit_aborts() {
+        let b = random_position(&mut SplitMix64::new(11), 12).unwrap_or_else(Board::start);
+        let mut table = ProofTable::with_mb(1);
+        let mut leaf = Negamax(0);
+        let limits = Limits {
+            time: None,
+            nodes: Some(10),
+        };
+        let opts = DfpnOptions {
+            leaf_empties: 0,
+            epsilon: 0.0,
+        };
+        let mut s = Dfpn::new(&mut table, &mut leaf, Heuristic::Uniform, opts, limits);
+        assert_eq!(s.prove(&b, 0), Outcome::Aborted);
+        assert!(s.aborted() && s.nodes <= 11);
+        assert_eq!(s.prove(&b, 0), Outcome::Aborted, "stays stopped");
     }
 }

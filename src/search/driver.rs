@@ -156,7 +156,9 @@ impl Driver<'_, '_> {
             }
             if chosen.is_none() {
                 for sq in Square::iter_bits(moves) {
-                    let Some(child) = board.play(sq) else { continue };
+                    let Some(child) = board.play(sq) else {
+                        continue;
+                    };
                     if self.keeps(&child, class)? {
                         chosen = Some((sq, child));
                         break;

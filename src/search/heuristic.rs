@@ -217,11 +217,17 @@ impl HParams {
                     ),
                 ));
             }
-            let empties: usize = fields[0]
-                .parse()
-                .ok()
-                .filter(|e| *e < STAGES)
-                .ok_or_else(|| err(1, format!("{:?} is not a number of empties 0..=60", fields[0])))?;
+            let empties: usize =
+                fields[0]
+                    .parse()
+                    .ok()
+                    .filter(|e| *e < STAGES)
+                    .ok_or_else(|| {
+                        err(
+                            1,
+                            format!("{:?} is not a number of empties 0..=60", fields[0]),
+                        )
+                    })?;
             let mut v = [0.0f64; 6];
             for (j, f) in fields[1..].iter().enumerate() {
                 v[j] = f
@@ -268,8 +274,15 @@ impl HParams {
     /// The text format of [`HParams::parse`], one line per stage.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        let _ = writeln!(s, "# othello-solver df-pn+ h/cost parameters ({})", self.source);
-        let _ = writeln!(s, "# EMPTIES cost_phi cost_delta B_phi C_phi B_delta C_delta");
+        let _ = writeln!(
+            s,
+            "# othello-solver df-pn+ h/cost parameters ({})",
+            self.source
+        );
+        let _ = writeln!(
+            s,
+            "# EMPTIES cost_phi cost_delta B_phi C_phi B_delta C_delta"
+        );
         for (e, p) in self.stages.iter().enumerate() {
             let _ = writeln!(
                 s,
@@ -374,8 +387,14 @@ mod tests {
     fn sigmoid_directions() {
         let p = HParams::provisional();
         let s = p.stage(16);
-        assert!(s.h_phi(20.0) < s.h_phi(-20.0), "good positions are cheap to prove");
-        assert!(s.h_delta(20.0) > s.h_delta(-20.0), "good positions are dear to disprove");
+        assert!(
+            s.h_phi(20.0) < s.h_phi(-20.0),
+            "good positions are cheap to prove"
+        );
+        assert!(
+            s.h_delta(20.0) > s.h_delta(-20.0),
+            "good positions are dear to disprove"
+        );
         assert!((s.h_phi(0.0) - (s.b_phi / 2.0 + 1.0)).abs() < 1e-9);
         for e in 0..STAGES as u32 {
             let s = p.stage(e);
@@ -388,8 +407,11 @@ mod tests {
         let p = HParams::provisional();
         let q = HParams::parse(&p.to_text(), Path::new("<text>")).unwrap();
         assert_eq!(p.stages, q.stages);
-        let r = HParams::parse("# c\n10 -1 0 50 -6 60 7\n20 -2 0 500 -9 400 9 # tail\n", Path::new("x"))
-            .unwrap();
+        let r = HParams::parse(
+            "# c\n10 -1 0 50 -6 60 7\n20 -2 0 500 -9 400 9 # tail\n",
+            Path::new("x"),
+        )
+        .unwrap();
         assert_eq!(r.stage(0).b_phi, 50.0);
         assert_eq!(r.stage(15).b_phi, 50.0);
         assert_eq!(r.stage(16).b_phi, 500.0);

@@ -331,7 +331,14 @@ mod tests {
         assert_eq!(t.probe(&b, 30), Probe::Solved(false));
         assert_eq!(t.bounds(&b), (4, 8));
         t.store_unsolved(&b, 7, 3, 5, 2);
-        assert_eq!(t.probe(&b, 7), Probe::Unsolved { phi: 3, delta: 5, work: 10 });
+        assert_eq!(
+            t.probe(&b, 7),
+            Probe::Unsolved {
+                phi: 3,
+                delta: 5,
+                work: 10
+            }
+        );
         assert_eq!(t.probe(&b, 5), Probe::Miss);
         assert_eq!(t.probe(&b, 3), Probe::Solved(true));
     }
