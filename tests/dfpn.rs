@@ -297,3 +297,49 @@ fn ffo_1_to_19_exact_with_tiny_and_normal_tables() {
         sums[0].0, sums[0].1, sums[1].0, sums[1].1
     );
 }
+
+#[test]
+fn tiny_table_on_hard_20() {
+    let Some(shared) = support::shared() else {
+        return;
+    };
+    let path = shared.join("data/positions/edax-hard/hard-20.obf");
+    let problems = read_problem_file(&path).unwrap();
+    let n: usize = std::env::var("HARD20_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
+    let leaf: u32 = std::env::var("HARD20_L")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    for p in problems.into_iter().take(n) {
+        let p = p.unwrap();
+        let want = p.best_score().unwrap();
+        for plus in [false, true] {
+            let mut table = ProofTable::with_mb(1);
+            let t = std::time::Instant::now();
+            let r = run(
+                &p.position.board,
+                Mode::Exact,
+                plus,
+                DfpnOptions {
+                    leaf_empties: leaf,
+                    epsilon: 0.25,
+                },
+                &mut table,
+                Limits::default(),
+            );
+            eprintln!(
+                "hard-20 line {} plus={plus}: score {:?} want {want} nodes {} leaf {} {:.1}s {:?}",
+                p.line,
+                r.score(),
+                r.nodes,
+                r.leaf_nodes,
+                t.elapsed().as_secs_f64(),
+                r.table
+            );
+            assert_eq!(r.score(), Some(want));
+        }
+    }
+}
