@@ -2,14 +2,21 @@
 //! 1 error, 2 usage, 3 a result differs from a known score, 4 some
 //! positions unknown (a limit was hit).
 
+mod batch;
+mod options;
 mod perft;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Exit code for a runtime error (bad input file, I/O).
 pub const EXIT_ERROR: u8 = 1;
+/// Exit code when a result differs from a known score (`batch --check`).
+pub const EXIT_MISMATCH: u8 = 3;
+/// Exit code when a limit stopped some search (the result is unknown).
+pub const EXIT_UNKNOWN: u8 = 4;
 
 /// An Othello endgame solver: exact scores, best moves and principal
 /// variations by df-pn+ and alpha-beta over a bitboard core.
@@ -26,6 +33,10 @@ enum Command {
     Show(show::Args),
     /// Count the leaves of the game tree to a fixed depth (move-generator check and speed).
     Perft(perft::Args),
+    /// Solve a position exactly: score (or win/draw/loss, or one bound), every best move, the PV.
+    Solve(solve::Args),
+    /// Solve every position of problem files in parallel, streaming one row per position.
+    Batch(batch::Args),
 }
 
 /// Parses the command line, runs the command and maps errors to exit codes.
@@ -34,6 +45,8 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Show(args) => show::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Batch(args) => batch::run(args),
     };
     match result {
         Ok(code) => code,

@@ -2,12 +2,15 @@
 //! (limits, results, the interfaces between the proof-number search, its leaf
 //! solver and its evaluation).
 
+pub mod alphabeta;
 pub mod dfpn;
 pub mod driver;
+pub mod engine;
 pub mod heuristic;
 pub mod result;
 pub mod tt;
 
+pub use engine::{Algo, Engine, EngineConfig};
 pub use result::{Limits, Mode, SolveResult, Status};
 pub use tt::TableStats;
 

@@ -1,0 +1,119 @@
+//! Search options shared by `solve`, `batch` and `bench`: the question, the
+//! algorithm, the table size and the limits.
+
+use anyhow::Context;
+use othello_solver::search::dfpn::{DfpnOptions, DEFAULT_LEAF_EMPTIES};
+use othello_solver::search::heuristic::HParams;
+use othello_solver::search::{Algo, EngineConfig, Limits, Mode};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The search algorithm (command-line names).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlgoArg {
+    /// df-pn+: proof-number search with h and cost from the evaluation.
+    #[value(name = "dfpn+")]
+    DfpnPlus,
+    /// Plain df-pn (h = 1, cost = 0).
+    Dfpn,
+    /// Exact null-window alpha-beta with a transposition table.
+    Alphabeta,
+}
+
+impl From<AlgoArg> for Algo {
+    fn from(a: AlgoArg) -> Algo {
+        match a {
+            AlgoArg::Alphabeta => Algo::Alphabeta,
+            AlgoArg::Dfpn => Algo::Dfpn,
+            AlgoArg::DfpnPlus => Algo::DfpnPlus,
+        }
+    }
+}
+
+/// The question, algorithm, table and limits.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// The exact score, every best move and a principal variation (the default).
+    #[arg(long, group = "mode")]
+    pub exact: bool,
+    /// Win, draw or loss only.
+    #[arg(long, group = "mode")]
+    pub wld: bool,
+    /// Only whether the score is at least K (disc difference, -64..=64).
+    #[arg(long, group = "mode", value_name = "K", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(i32).range(-64..=64))]
+    pub bound: Option<i32>,
+    /// The search algorithm.
+    #[arg(long, value_enum, default_value_t = AlgoArg::DfpnPlus)]
+    pub algo: AlgoArg,
+    /// df-pn: positions with at most L empties go to alpha-beta (0 = pure df-pn).
+    #[arg(long, value_name = "L", default_value_t = DEFAULT_LEAF_EMPTIES,
+          value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub leaf_empties: u32,
+    /// df-pn: the 1+ε trick for the child's δ threshold (0 = off).
+    #[arg(long, value_name = "E", default_value_t = 0.0, value_parser = parse_epsilon)]
+    pub epsilon: f64,
+    /// df-pn+: h and cost parameters file (default: the provisional set built in).
+    #[arg(long, value_name = "PATH")]
+    pub h_params: Option<PathBuf>,
+    /// Table size in MiB (for `batch`: per job).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub hash_mb: Option<u64>,
+    /// Give up after this many seconds per position (the result is then
+    /// unknown, exit code 4).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Give up after this many nodes per position (the result is then
+    /// unknown, exit code 4).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+}
+
+fn parse_epsilon(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(e) if e.is_finite() && (0.0..=10.0).contains(&e) => Ok(e),
+        _ => Err(format!("{s:?}: expected a number from 0 to 10")),
+    }
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("{s:?}: expected a non-negative number of seconds"))
+}
+
+impl SearchArgs {
+    /// The question asked.
+    pub fn mode(&self) -> Mode {
+        match (self.wld, self.bound) {
+            (true, _) => Mode::Wld,
+            (_, Some(k)) => Mode::Bound(k),
+            _ => Mode::Exact,
+        }
+    }
+
+    /// The engine configuration, with `default_hash_mb` when `--hash-mb` is
+    /// absent; reads the `--h-params` file.
+    pub fn engine_config(&self, default_hash_mb: usize) -> anyhow::Result<EngineConfig> {
+        let mut config = EngineConfig::new(
+            self.algo.into(),
+            self.hash_mb.map_or(default_hash_mb, |n| n as usize),
+            Limits {
+                time: self.time_limit,
+                nodes: self.node_limit,
+            },
+        );
+        config.dfpn = DfpnOptions {
+            leaf_empties: self.leaf_empties,
+            epsilon: self.epsilon,
+        };
+        if let Some(path) = &self.h_params {
+            let p = HParams::load(path).context("reading --h-params")?;
+            config.h_params = Some(Arc::new(p));
+        }
+        Ok(config)
+    }
+}
