@@ -5,11 +5,12 @@ mod support;
 
 use othello_solver::formats::problem::read_problem_file;
 use othello_solver::rng::{random_position, SplitMix64};
+use othello_solver::search::alphabeta::Searcher;
 use othello_solver::search::dfpn::DfpnOptions;
 use othello_solver::search::driver::solve;
 use othello_solver::search::heuristic::{HParams, Heuristic, MobilityEvaluator};
 use othello_solver::search::tt::ProofTable;
-use othello_solver::search::{Limits, Mode, SolveResult, Status};
+use othello_solver::search::{Algo, Engine, EngineConfig, Limits, Mode, SolveResult, Status};
 use othello_solver::Board;
 use support::SimpleSolver;
 
@@ -30,7 +31,8 @@ fn run(
     } else {
         Heuristic::Uniform
     };
-    let mut leaf = SimpleSolver::default();
+    // The real alpha-beta as leaf solver; the simple solver stays the reference.
+    let mut leaf = Searcher::new(1);
     solve(board, mode, table, &mut leaf, h, opts, limits)
 }
 
@@ -86,12 +88,12 @@ fn check_wld(board: &Board, r: &SolveResult, truth: i32, what: &str) {
 }
 
 #[test]
-fn dfpn_agrees_with_simple_solver_on_1000_random_positions() {
+fn dfpn_agrees_with_simple_solver_on_400_random_positions() {
     agree_on_random_positions(false);
 }
 
 #[test]
-fn dfpn_plus_agrees_with_simple_solver_on_1000_random_positions() {
+fn dfpn_plus_agrees_with_simple_solver_on_400_random_positions() {
     agree_on_random_positions(true);
 }
 
@@ -100,7 +102,7 @@ fn agree_on_random_positions(plus: bool) {
     let mut simple = SimpleSolver::default();
     let mut count = 0;
     let mut totals = [0u64; 3];
-    while count < 1000 {
+    while count < 400 {
         let empties = 10 + (count % 5) as u32;
         let Some(board) = random_position(&mut rng, empties) else {
             continue;
@@ -313,10 +315,11 @@ fn tiny_table_on_hard_20() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(10);
-    for p in problems.into_iter().take(n) {
+    for (i, p) in problems.into_iter().take(n).enumerate() {
         let p = p.unwrap();
         let want = p.best_score().unwrap();
-        for plus in [false, true] {
+        // Plain df-pn is slow here: only on the first position.
+        for plus in [false, true].into_iter().filter(|&plus| plus || i == 0) {
             let mut table = ProofTable::with_mb(1);
             let t = std::time::Instant::now();
             let r = run(
@@ -342,4 +345,52 @@ fn tiny_table_on_hard_20() {
             assert_eq!(r.score(), Some(want));
         }
     }
+}
+
+/// The three algorithms through the engine (tables reused from position to
+/// position) agree on WLD and exact scores, best moves and bounds.
+#[test]
+fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
+    let mut engines: Vec<(Algo, Engine)> = [Algo::Alphabeta, Algo::Dfpn, Algo::DfpnPlus]
+        .into_iter()
+        .map(|a| (a, Engine::new(EngineConfig::new(a, 16, Limits::default()))))
+        .collect();
+    let mut rng = SplitMix64::new(777);
+    let mut n = 0;
+    let mut nodes = [(0u64, 0u64); 3];
+    while n < 1000 {
+        let empties = 10 + (n % 7) as u32;
+        let Some(board) = random_position(&mut rng, empties) else {
+            continue;
+        };
+        let mut exact = Vec::new();
+        for (i, (algo, e)) in engines.iter_mut().enumerate() {
+            let w = e.solve(&board, Mode::Wld);
+            let r = e.solve(&board, Mode::Exact);
+            assert_eq!(r.status, Status::Solved, "{algo:?}");
+            let s = r.score().unwrap_or(99);
+            let want = match s.signum() {
+                1 => "win",
+                0 => "draw",
+                _ => "loss",
+            };
+            assert_eq!(
+                w.wld(),
+                Some(want),
+                "{algo:?} WLD vs its own exact, {board:?}"
+            );
+            let mut best = r.best_moves.clone();
+            best.sort();
+            exact.push((s, best));
+            nodes[i].0 += r.nodes + w.nodes;
+            nodes[i].1 += r.leaf_nodes + w.leaf_nodes;
+        }
+        assert_eq!(exact[0], exact[1], "alphabeta vs dfpn on {board:?}");
+        assert_eq!(exact[0], exact[2], "alphabeta vs dfpn+ on {board:?}");
+        n += 1;
+    }
+    eprintln!(
+        "nodes (main, leaf): alphabeta {:?} dfpn {:?} dfpn+ {:?}",
+        nodes[0], nodes[1], nodes[2]
+    );
 }

@@ -445,3 +445,29 @@ mod tests {
         assert!(a >= 1 && b2 >= 1);
     }
 }
+
+#[cfg(test)]
+mod shipped_file_tests {
+    use super::*;
+
+    /// `weights/h-provisional.txt` is the provisional set, in the file format.
+    #[test]
+    fn shipped_provisional_file_matches_the_built_in_set() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("weights/h-provisional.txt");
+        let file = HParams::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let built_in = HParams::provisional();
+        for e in 0..STAGES as u32 {
+            let (a, b) = (file.stage(e), built_in.stage(e));
+            let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * y.abs().max(1.0);
+            assert!(
+                close(a.b_phi, b.b_phi)
+                    && close(a.b_delta, b.b_delta)
+                    && a.c_phi == b.c_phi
+                    && a.c_delta == b.c_delta
+                    && a.cost_phi == b.cost_phi
+                    && a.cost_delta == b.cost_delta,
+                "stage {e}: {a:?} vs {b:?}"
+            );
+        }
+    }
+}
