@@ -353,7 +353,12 @@ fn tiny_table_on_hard_20() {
 fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
     let mut engines: Vec<(Algo, Engine)> = [Algo::Alphabeta, Algo::Dfpn, Algo::DfpnPlus]
         .into_iter()
-        .map(|a| (a, Engine::new(EngineConfig::new(a, 16, Limits::default()))))
+        .map(|a| {
+            let mut config = EngineConfig::new(a, 16, Limits::default());
+            // Below the default hand-over (14), so that df-pn does part of the work.
+            config.dfpn.leaf_empties = 10;
+            (a, Engine::new(config))
+        })
         .collect();
     let mut rng = SplitMix64::new(777);
     let mut n = 0;

@@ -67,8 +67,9 @@ impl Default for DfpnOptions {
     }
 }
 
-/// The default leaf hand-over (see `docs` and the `tune` notes in the driver).
-pub const DEFAULT_LEAF_EMPTIES: u32 = 10;
+/// The default leaf hand-over, tuned on hard-20 and FFO #20–#38 with the
+/// alpha-beta leaf solver (docs/dfpn.md).
+pub const DEFAULT_LEAF_EMPTIES: u32 = 14;
 
 /// The answer of one bound search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
