@@ -6,7 +6,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use othello_solver::batch::output::scan_output;
 use othello_solver::batch::{
-    read_problem_items, run_batch, BatchItem, BatchSummary, Format, Shard,
+    read_game_items, read_problem_items, run_batch, BatchItem, BatchSummary, Format, Shard,
 };
 use othello_solver::search::Engine;
 use std::fs::OpenOptions;
@@ -26,6 +26,8 @@ pub enum FormatArg {
     Jsonl,
     /// Comma-separated values with a header line.
     Csv,
+    /// A problem file: every best move with the exact score (`--exact` only).
+    Obf,
 }
 
 impl From<FormatArg> for Format {
@@ -34,6 +36,7 @@ impl From<FormatArg> for Format {
             FormatArg::Table => Format::Table,
             FormatArg::Jsonl => Format::Jsonl,
             FormatArg::Csv => Format::Csv,
+            FormatArg::Obf => Format::Obf,
         }
     }
 }
@@ -43,8 +46,17 @@ impl From<FormatArg> for Format {
 pub struct Args {
     /// Problem files: one position a line (board and side, or a move list),
     /// optionally with known scores in OBF (`board side; MOVE:+score; …`).
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(value_name = "FILE", required_unless_present = "games")]
     pub files: Vec<PathBuf>,
+    /// Game-record files (WTHOR .wtb, logbook .gam[.gz], eOthello .csv,
+    /// transcripts): solve the position at `--empties` of each game. WTHOR
+    /// games at 24 empties carry their perfect-play score for `--check`.
+    #[arg(long, num_args = 1.., value_name = "FILE", requires = "empties")]
+    pub games: Vec<PathBuf>,
+    /// With `--games`: the number of empty squares of the position taken
+    /// from each game.
+    #[arg(long, value_name = "E", requires = "games", value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub empties: Option<u32>,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Positions solved at once (default: every core). `--jobs 1` is fully
@@ -78,7 +90,13 @@ pub struct Args {
 /// Reads the input, solves, writes the rows and the summary.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let format: Format = args.format.into();
-    let (mut items, bad_lines) = read_problem_items(&args.files)?;
+    let (mut items, bad) = read_problem_items(&args.files)?;
+    let mut bad_lines: Vec<String> = bad.iter().map(ToString::to_string).collect();
+    if let Some(empties) = args.empties {
+        let (games, rejected) = read_game_items(&args.games, empties)?;
+        items.extend(games);
+        bad_lines.extend(rejected);
+    }
     for e in &bad_lines {
         eprintln!("error: {e}");
     }

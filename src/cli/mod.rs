@@ -3,6 +3,7 @@
 //! positions unknown (a limit was hit).
 
 mod batch;
+mod bench;
 mod options;
 mod perft;
 mod show;
@@ -37,6 +38,8 @@ enum Command {
     Solve(solve::Args),
     /// Solve every position of problem files in parallel, streaming one row per position.
     Batch(batch::Args),
+    /// Solve a fixed set of seeded positions and report nodes, time and nodes/s.
+    Bench(bench::Args),
 }
 
 /// Parses the command line, runs the command and maps errors to exit codes.
@@ -47,11 +50,12 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", error_text(&err));
             ExitCode::from(EXIT_ERROR)
         }
     }
@@ -60,4 +64,20 @@ pub fn run() -> ExitCode {
 /// Reads a POSITION argument (board string or move list) with a clear error.
 pub fn parse_position(text: &str) -> anyhow::Result<othello_solver::Position> {
     othello_solver::Position::parse(text).map_err(|e| anyhow::anyhow!("position {text:?}: {e}"))
+}
+
+/// The error and its causes, each cause left out when the message before it
+/// already says it (library errors often include their source's text).
+pub fn error_text(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let part = cause.to_string();
+        if !text.contains(&part) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&part);
+        }
+    }
+    text
 }

@@ -1,8 +1,9 @@
 //! `othello-tools`: offline programs for othello-solver (game-record
-//! statistics, and later position sampling and weight fitting). Each
+//! statistics, position sampling, and later weight fitting). Each
 //! command lives in its own module; this file only dispatches.
 
 mod games;
+mod sample;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,12 +20,15 @@ struct Cli {
 enum Command {
     /// Statistics of game-record files: records, legal, complete, duplicates, rejected.
     Games(games::Args),
+    /// Draw positions with E empties from game records into a problem file.
+    Sample(sample::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Games(args) => games::run(args),
+        Command::Sample(args) => sample::run(args),
     };
     match result {
         Ok(code) => code,
