@@ -264,20 +264,29 @@ impl<'a> Dfpn<'a> {
                 delta,
             });
         } else {
+            // Generate every child first and touch its table bucket, so that
+            // the table's cache misses overlap; then look them up.
             let mut m = moves;
             while m != 0 {
                 let sq = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let flips = crate::board::movegen::flips(board.player, board.opponent, sq);
                 let child = board.play_flips(sq, flips);
-                let (phi, delta) = self.lookup(&child, 1 - k);
+                self.table.prefetch(&child);
                 self.children.push(Child {
                     board: child,
-                    phi,
-                    delta,
+                    phi: 1,
+                    delta: 1,
                 });
+            }
+            for i in start..self.children.len() {
+                let child = self.children[i].board;
+                let (phi, delta) = self.lookup(&child, 1 - k);
+                self.children[i].phi = phi;
+                self.children[i].delta = delta;
                 if delta == 0 {
                     // A refuted reply: this node is proven; no need to look further.
+                    self.children.truncate(i + 1);
                     break;
                 }
             }

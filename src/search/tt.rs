@@ -164,6 +164,13 @@ impl ProofTable {
         (start..start + WAYS).find(|&i| self.entries[i].holds(b))
     }
 
+    /// Starts loading the bucket of `b` into the cache (a plain read whose
+    /// value is discarded: the reads of several boards overlap).
+    #[inline]
+    pub fn prefetch(&self, b: &Board) {
+        std::hint::black_box(self.entries[self.bucket(b)].player);
+    }
+
     /// What is known about "score of `b` ≥ k".
     #[inline]
     pub fn probe(&mut self, b: &Board, k: i32) -> Probe {
