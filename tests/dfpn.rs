@@ -399,3 +399,39 @@ fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
         nodes[0], nodes[1], nodes[2]
     );
 }
+
+/// FFO #20–#38 exact with df-pn⁺ through the engine (default hand-over, the
+/// alpha-beta leaf solver): scores and every best move. FFO #39 (26 empties,
+/// every move +64) only as bounds: proving all nine best moves is slow.
+#[test]
+fn ffo_20_to_39_with_dfpn_plus() {
+    let Some(shared) = support::shared() else {
+        return;
+    };
+    let path = shared.join("data/positions/ffo-fforum/fforum-20-39.obf");
+    let problems: Vec<_> = read_problem_file(&path)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.unwrap())
+        .collect();
+    let mut engine = Engine::new(EngineConfig::new(Algo::DfpnPlus, 64, Limits::default()));
+    for (i, p) in problems.iter().enumerate() {
+        let number = 20 + i;
+        let want = p.best_score().unwrap();
+        let board = p.position.board;
+        if number == 39 {
+            let r = engine.solve(&board, Mode::Bound(want - 1));
+            assert_eq!(r.bound_holds(), Some(true), "FFO #39 >= {}", want - 1);
+            let r = engine.solve(&board, Mode::Wld);
+            assert_eq!(r.wld(), Some("win"), "FFO #39 WLD");
+            continue;
+        }
+        let r = engine.solve(&board, Mode::Exact);
+        assert_eq!(r.score(), Some(want), "FFO #{number}");
+        let mut best: Vec<_> = p.best_moves().into_iter().flatten().collect();
+        best.sort();
+        let mut got = r.best_moves.clone();
+        got.sort();
+        assert_eq!(got, best, "FFO #{number} best moves");
+    }
+}

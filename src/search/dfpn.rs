@@ -52,7 +52,8 @@ const TIME_CHECK_INTERVAL: u64 = 4096;
 /// Options of one df-pn search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DfpnOptions {
-    /// Nodes with at most this many empties go to the leaf solver (0 = pure df-pn).
+    /// Nodes with at most this many empties go to the leaf solver (0 = pure
+    /// df-pn: no hand-over at all, not even of full boards).
     pub leaf_empties: u32,
     /// The 1+ε trick (0 = off).
     pub epsilon: f64,
@@ -241,7 +242,7 @@ impl<'a> Dfpn<'a> {
         let work_start = self.total_nodes();
 
         // 2. Leaf hand-over and terminal positions.
-        if board.empties() <= self.options.leaf_empties {
+        if self.options.leaf_empties > 0 && board.empties() <= self.options.leaf_empties {
             let holds = self.leaf.at_least(&board, k);
             let work = self.total_nodes() - work_start;
             self.table.store_solved(&board, k, holds, work);
