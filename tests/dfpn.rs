@@ -435,3 +435,25 @@ fn ffo_20_to_39_with_dfpn_plus() {
         assert_eq!(got, best, "FFO #{number} best moves");
     }
 }
+
+/// A sample of hard-20 (every 25th position) exact with df-pn⁺ and the
+/// default hand-over: the score and every best move.
+#[test]
+fn hard_20_sample_with_dfpn_plus() {
+    let Some(shared) = support::shared() else {
+        return;
+    };
+    let path = shared.join("data/positions/edax-hard/hard-20.obf");
+    let problems = read_problem_file(&path).unwrap();
+    let mut engine = Engine::new(EngineConfig::new(Algo::DfpnPlus, 64, Limits::default()));
+    for p in problems.into_iter().step_by(25) {
+        let p = p.unwrap();
+        let r = engine.solve(&p.position.board, Mode::Exact);
+        assert_eq!(r.score(), p.best_score(), "hard-20 line {}", p.line);
+        let mut best: Vec<_> = p.best_moves().into_iter().flatten().collect();
+        best.sort();
+        let mut got = r.best_moves.clone();
+        got.sort();
+        assert_eq!(got, best, "hard-20 line {} best moves", p.line);
+    }
+}

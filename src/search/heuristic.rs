@@ -20,7 +20,9 @@
 //! parameter set shipped until `othello-tools fit-h` fits real ones: the
 //! paper fixes A = −1 (its best constant cost) but prints no numeric B or C
 //! (its figures plot node-count ratios only), so B and C there are a
-//! provisional choice documented on that function.
+//! provisional choice documented on that function. The same numbers ship in
+//! `weights/h-provisional.txt` (a test keeps the two equal); `solve` and
+//! `batch` read another file with `--h-params PATH`.
 //!
 //! [`Heuristic`] is what df-pn uses: either uniform (plain df-pn, h = 1 and
 //! cost = 0) or a sigmoid over an [`Evaluator`].
