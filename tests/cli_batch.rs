@@ -37,11 +37,7 @@ fn problem_file(
     scored: bool,
 ) -> PathBuf {
     let mut rng = SplitMix64::new(seed);
-    let mut engine = Engine::new(EngineConfig {
-        algo: Algo::Alphabeta,
-        hash_mb: 8,
-        limits: Limits::default(),
-    });
+    let mut engine = Engine::new(EngineConfig::new(Algo::Alphabeta, 8, Limits::default()));
     let mut text = String::from("% generated for the batch tests\n");
     let mut n = 0;
     while n < count {

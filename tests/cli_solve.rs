@@ -66,8 +66,9 @@ fn json_report() {
     let v: serde_json::Value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
     assert_eq!(v["wld"], "win");
-    // Every winning move (the file scores g8 +18, h1 +12, h7 +6, a2 +6, a3 +4; the rest lose).
-    let mut won: Vec<String> = v["best_moves"]
+    assert_eq!(v["algo"], "dfpn+", "df-pn+ is the default");
+    // Every winning move reaches the WLD optimum (FFO #1: g8 +18, h1 +12, h7 +6, a2 +6, a3 +4).
+    let mut best: Vec<String> = v["best_moves"]
         .as_array()
         .map(|a| {
             a.iter()
@@ -75,8 +76,10 @@ fn json_report() {
                 .collect()
         })
         .unwrap_or_default();
-    won.sort();
-    assert_eq!(won, ["a2", "a3", "g8", "h1", "h7"]);
+    best.sort();
+    assert_eq!(best, ["a2", "a3", "g8", "h1", "h7"]);
+    assert!(v["table"]["probes"].as_u64().is_some_and(|n| n > 0));
+    assert!(v["leaf_nodes"].as_u64().is_some());
 }
 
 #[test]

@@ -167,6 +167,7 @@ mod tests {
             nodes: 0,
             leaf_nodes: 0,
             time_s: 0.0,
+            table: None,
         }
     }
 

@@ -153,7 +153,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .jobs
         .map(|n| n as usize)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB);
+    let config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB)?;
     let mode = args.search.mode();
 
     let progress = progress_bar(items.len() as u64);
@@ -162,7 +162,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &items,
         jobs,
         args.check,
-        || Engine::new(config),
+        || Engine::new(config.clone()),
         |engine: &mut Engine, item: &BatchItem| engine.solve(&item.position.board, mode),
         |row, summary| {
             let line = format.row(row);

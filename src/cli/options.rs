@@ -1,12 +1,22 @@
 //! Search options shared by `solve`, `batch` and `bench`: the question, the
 //! algorithm, the table size and the limits.
 
+use anyhow::Context;
+use othello_solver::search::dfpn::{DfpnOptions, DEFAULT_LEAF_EMPTIES};
+use othello_solver::search::heuristic::HParams;
 use othello_solver::search::{Algo, EngineConfig, Limits, Mode};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The search algorithm (command-line names).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AlgoArg {
+    /// df-pn+: proof-number search with h and cost from the evaluation.
+    #[value(name = "dfpn+")]
+    DfpnPlus,
+    /// Plain df-pn (h = 1, cost = 0).
+    Dfpn,
     /// Exact null-window alpha-beta with a transposition table.
     Alphabeta,
 }
@@ -15,6 +25,8 @@ impl From<AlgoArg> for Algo {
     fn from(a: AlgoArg) -> Algo {
         match a {
             AlgoArg::Alphabeta => Algo::Alphabeta,
+            AlgoArg::Dfpn => Algo::Dfpn,
+            AlgoArg::DfpnPlus => Algo::DfpnPlus,
         }
     }
 }
@@ -33,8 +45,18 @@ pub struct SearchArgs {
           value_parser = clap::value_parser!(i32).range(-64..=64))]
     pub bound: Option<i32>,
     /// The search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Alphabeta)]
+    #[arg(long, value_enum, default_value_t = AlgoArg::DfpnPlus)]
     pub algo: AlgoArg,
+    /// df-pn: positions with at most L empties go to alpha-beta (0 = pure df-pn).
+    #[arg(long, value_name = "L", default_value_t = DEFAULT_LEAF_EMPTIES,
+          value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub leaf_empties: u32,
+    /// df-pn: the 1+ε trick for the child's δ threshold (0 = off).
+    #[arg(long, value_name = "E", default_value_t = 0.0, value_parser = parse_epsilon)]
+    pub epsilon: f64,
+    /// df-pn+: h and cost parameters file (default: the provisional set built in).
+    #[arg(long, value_name = "PATH")]
+    pub h_params: Option<PathBuf>,
     /// Table size in MiB (default: 256 for `solve` and `bench`; 64 per job
     /// for `batch`, so a batch uses jobs × N MiB).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
@@ -47,6 +69,13 @@ pub struct SearchArgs {
     /// unknown, exit code 4).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
+}
+
+fn parse_epsilon(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(e) if e.is_finite() && (0.0..=10.0).contains(&e) => Ok(e),
+        _ => Err(format!("{s:?}: expected a number from 0 to 10")),
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {
@@ -67,15 +96,25 @@ impl SearchArgs {
         }
     }
 
-    /// The engine configuration, with `default_hash_mb` when `--hash-mb` is absent.
-    pub fn engine_config(&self, default_hash_mb: usize) -> EngineConfig {
-        EngineConfig {
-            algo: self.algo.into(),
-            hash_mb: self.hash_mb.map_or(default_hash_mb, |n| n as usize),
-            limits: Limits {
+    /// The engine configuration, with `default_hash_mb` when `--hash-mb` is
+    /// absent; reads the `--h-params` file.
+    pub fn engine_config(&self, default_hash_mb: usize) -> anyhow::Result<EngineConfig> {
+        let mut config = EngineConfig::new(
+            self.algo.into(),
+            self.hash_mb.map_or(default_hash_mb, |n| n as usize),
+            Limits {
                 time: self.time_limit,
                 nodes: self.node_limit,
             },
+        );
+        config.dfpn = DfpnOptions {
+            leaf_empties: self.leaf_empties,
+            epsilon: self.epsilon,
+        };
+        if let Some(path) = &self.h_params {
+            let p = HParams::load(path).context("reading --h-params")?;
+            config.h_params = Some(Arc::new(p));
         }
+        Ok(config)
     }
 }

@@ -29,7 +29,7 @@ pub struct Args {
 /// Solves the position and prints the report (text or JSON).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pos = super::parse_position(&args.position)?;
-    let mut engine = Engine::new(args.search.engine_config(DEFAULT_HASH_MB));
+    let mut engine = Engine::new(args.search.engine_config(DEFAULT_HASH_MB)?);
     let result = engine.solve(&pos.board, args.search.mode());
     if args.json {
         println!("{}", result.to_json(&pos));
@@ -90,6 +90,12 @@ pub fn report(pos: &Position, r: &SolveResult) -> String {
         r.time_s,
         r.nodes_per_second() / 1e6
     ));
+    if let Some(t) = &r.table {
+        s.push_str(&format!(
+            "df-pn nodes: {}, leaf-solver nodes: {}\ntable: {} probes, {} hits, {} stores, {} replacements, {} collections, {}/{} entries in use\n",
+            r.nodes, r.leaf_nodes, t.probes, t.hits, t.stores, t.replacements, t.collections, t.entries, t.capacity
+        ));
+    }
     s
 }
 

@@ -1,29 +1,43 @@
 //! One entry point for every algorithm: an [`Engine`] is a reusable solver
 //! (its tables are allocated once) configured with an [`Algo`], a table size
 //! and limits. `solve`, `batch` and `bench` all go through it.
+//!
+//! For df-pn and df-pn⁺ the engine owns a proof-number table of three
+//! quarters of `hash_mb` and hands nodes with few empties to its alpha-beta
+//! searcher (the leaf solver), whose table gets the remaining quarter.
 
 use super::alphabeta::Searcher;
-use super::{Limits, Mode, SolveResult};
+use super::dfpn::DfpnOptions;
+use super::heuristic::{HParams, Heuristic, MobilityEvaluator};
+use super::tt::ProofTable;
+use super::{driver, Evaluator, Limits, Mode, SolveResult};
 use crate::board::Board;
+use std::sync::Arc;
 
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algo {
     /// Exact null-window alpha-beta with a transposition table.
     Alphabeta,
+    /// Plain df-pn (h = 1, cost = 0) with alpha-beta at the leaves.
+    Dfpn,
+    /// df-pn⁺: h from the evaluation's sigmoid, cost_φ = A.
+    DfpnPlus,
 }
 
 impl Algo {
-    /// The name used on the command line and in output (`alphabeta`, …).
+    /// The name used on the command line and in output (`alphabeta`, `dfpn`, `dfpn+`).
     pub fn name(&self) -> &'static str {
         match self {
             Algo::Alphabeta => "alphabeta",
+            Algo::Dfpn => "dfpn",
+            Algo::DfpnPlus => "dfpn+",
         }
     }
 }
 
 /// How to solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct EngineConfig {
     /// The algorithm.
     pub algo: Algo,
@@ -31,21 +45,76 @@ pub struct EngineConfig {
     pub hash_mb: usize,
     /// Time and node limits, per position.
     pub limits: Limits,
+    /// df-pn's leaf hand-over and 1+ε trick.
+    pub dfpn: DfpnOptions,
+    /// df-pn⁺'s h and cost parameters (`None`: [`HParams::provisional`]).
+    pub h_params: Option<Arc<HParams>>,
+    /// df-pn⁺'s evaluation (`None`: the crude [`MobilityEvaluator`]).
+    pub evaluator: Option<Arc<dyn Evaluator + Send + Sync>>,
 }
 
-/// A reusable solver. Positions solved one after another share the table
+impl EngineConfig {
+    /// A configuration with the default df-pn options, provisional h
+    /// parameters and the fallback evaluation.
+    pub fn new(algo: Algo, hash_mb: usize, limits: Limits) -> EngineConfig {
+        EngineConfig {
+            algo,
+            hash_mb,
+            limits,
+            dfpn: DfpnOptions::default(),
+            h_params: None,
+            evaluator: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for EngineConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineConfig")
+            .field("algo", &self.algo)
+            .field("hash_mb", &self.hash_mb)
+            .field("limits", &self.limits)
+            .field("dfpn", &self.dfpn)
+            .field(
+                "h_params",
+                &self.h_params.as_ref().map(|p| p.source.clone()),
+            )
+            .field("evaluator", &self.evaluator.is_some())
+            .finish()
+    }
+}
+
+/// A reusable solver. Positions solved one after another share the tables
 /// (entries are keyed by the full board, so this only saves work).
 pub struct Engine {
     config: EngineConfig,
     alphabeta: Searcher,
+    proof: Option<ProofTable>,
+    params: Arc<HParams>,
 }
 
 impl Engine {
     /// An engine with its tables allocated.
     pub fn new(config: EngineConfig) -> Engine {
+        let dfpn = matches!(config.algo, Algo::Dfpn | Algo::DfpnPlus);
+        let (ab_mb, proof) = if dfpn {
+            let proof_mb = (config.hash_mb * 3 / 4).max(1);
+            (
+                (config.hash_mb / 4).max(1),
+                Some(ProofTable::with_mb(proof_mb)),
+            )
+        } else {
+            (config.hash_mb, None)
+        };
+        let params = config
+            .h_params
+            .clone()
+            .unwrap_or_else(|| Arc::new(HParams::provisional()));
         Engine {
+            alphabeta: Searcher::new(ab_mb),
+            proof,
+            params,
             config,
-            alphabeta: Searcher::new(config.hash_mb),
         }
     }
 
@@ -56,8 +125,36 @@ impl Engine {
 
     /// Answers `mode` about `board` (side to move's view) within the limits.
     pub fn solve(&mut self, board: &Board, mode: Mode) -> SolveResult {
-        match self.config.algo {
-            Algo::Alphabeta => self.alphabeta.solve(board, mode, self.config.limits),
+        let limits = self.config.limits;
+        let algo = self.config.algo;
+        if algo == Algo::Alphabeta {
+            return self.alphabeta.solve(board, mode, limits);
         }
+        let options = self.config.dfpn;
+        let hash_mb = self.config.hash_mb;
+        let table = self
+            .proof
+            .get_or_insert_with(|| ProofTable::with_mb((hash_mb * 3 / 4).max(1)));
+        let eval: &dyn Evaluator = match &self.config.evaluator {
+            Some(e) => e.as_ref(),
+            None => &MobilityEvaluator,
+        };
+        let heuristic = if algo == Algo::DfpnPlus {
+            Heuristic::Sigmoid {
+                eval,
+                params: &self.params,
+            }
+        } else {
+            Heuristic::Uniform
+        };
+        driver::solve(
+            board,
+            mode,
+            table,
+            &mut self.alphabeta,
+            heuristic,
+            options,
+            limits,
+        )
     }
 }

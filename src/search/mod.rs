@@ -3,11 +3,16 @@
 //! solver and its evaluation).
 
 pub mod alphabeta;
+pub mod dfpn;
+pub mod driver;
 pub mod engine;
+pub mod heuristic;
 pub mod result;
+pub mod tt;
 
 pub use engine::{Algo, Engine, EngineConfig};
 pub use result::{Limits, Mode, SolveResult, Status};
+pub use tt::TableStats;
 
 use crate::board::Board;
 

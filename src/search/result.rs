@@ -3,6 +3,7 @@
 
 use crate::board::Square;
 use crate::formats::Position;
+use crate::search::tt::TableStats;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -74,6 +75,8 @@ pub struct SolveResult {
     pub leaf_nodes: u64,
     /// Wall-clock seconds.
     pub time_s: f64,
+    /// The proof-number table's counters (df-pn); `None` for searches without one.
+    pub table: Option<TableStats>,
 }
 
 impl SolveResult {
@@ -132,6 +135,7 @@ impl SolveResult {
             "nodes": self.nodes,
             "leaf_nodes": self.leaf_nodes,
             "time_s": self.time_s,
+            "table": self.table,
         })
     }
 }

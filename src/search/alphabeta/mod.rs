@@ -187,6 +187,7 @@ impl Searcher {
             nodes: 0,
             leaf_nodes: 0,
             time_s: 0.0,
+            table: None,
         };
         let mv = board.moves();
         let root_moves: Vec<RootMove> = if mv != 0 {

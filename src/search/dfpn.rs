@@ -1,0 +1,541 @@
+//! df-pn and df-pn⁺ in negamax form (Nagai & Imai, appendices A and B): one
+//! code path, two parameter sets ([`Heuristic::Uniform`] is plain df-pn).
+//!
+//! A node is a board with the side to move asked "is my final score ≥ k?".
+//! φ is the cost of proving that, δ of disproving it. A move leads to a child
+//! asked "≥ 1 − k?" (the child's score is the negation of ours), so the child's
+//! δ is the parent's view of that move's φ:
+//!
+//! ```text
+//! φ(n) = min over children (δ(c) + cost_φ)      δ(n) = Σ over children (φ(c) + cost_δ)
+//! ```
+//!
+//! A new node gets (h_φ, h_δ); a solved node (0, ∞) or (∞, 0). An unsolved
+//! node's φ and δ never fall below 1 whatever the costs (each unsolved term is
+//! clamped to ≥ 1), and finite values stay below [`INF`].
+//!
+//! MID does multiple iterative deepening at every node: it searches the child
+//! with the smallest δ + cost_φ under
+//!
+//! ```text
+//! th_φ(c) = th_δ(n) + φ(c) − Σ (φ(child) + cost_δ)                       (3)
+//! th_δ(c) = min(th_φ(n), δ₂ + cost_φ(n, c₂) + 1) − cost_φ(n, c)          (4)
+//! ```
+//!
+//! until φ(n) ≥ th_φ(n) or δ(n) ≥ th_δ(n). With `epsilon > 0` the "+ 1" of (4)
+//! becomes the 1+ε trick: ⌈(δ₂ + cost_φ)·(1 + ε)⌉ (and at least + 1). As in
+//! appendix A's SelectChild, every unsolved child's δ is lifted to the bound
+//! the node had when MID was entered (`δ ← max(δ, δ_bound − cost_φ)`, with
+//! δ_bound the node's φ as looked up on entry), which restores knowledge lost
+//! when the table dropped a child.
+//!
+//! Differences from the program list, none affecting the answers: Othello has
+//! no cycles (every move adds a disc), so step 3 of MID (storing the
+//! thresholds to break cycles) is left out; the children's (φ, δ) are looked
+//! up once when the node is expanded and then kept in a per-depth buffer (a
+//! child's own MID returns its new values), instead of a table lookup per
+//! child per iteration; and a node with at most `leaf_empties` empties is
+//! decided at once by the [`LeafSolver`].
+
+use crate::board::Board;
+use crate::search::heuristic::Heuristic;
+use crate::search::tt::{Probe, ProofTable, INF};
+use crate::search::{LeafSolver, Limits};
+use std::time::Instant;
+
+/// The largest finite proof number.
+const FINITE_MAX: u64 = INF as u64 - 1;
+
+/// How often (in nodes) the clock is read.
+const TIME_CHECK_INTERVAL: u64 = 4096;
+
+/// Options of one df-pn search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DfpnOptions {
+    /// Nodes with at most this many empties go to the leaf solver (0 = pure
+    /// df-pn: no hand-over at all, not even of full boards).
+    pub leaf_empties: u32,
+    /// The 1+ε trick (0 = off).
+    pub epsilon: f64,
+}
+
+impl Default for DfpnOptions {
+    fn default() -> Self {
+        DfpnOptions {
+            leaf_empties: DEFAULT_LEAF_EMPTIES,
+            epsilon: 0.0,
+        }
+    }
+}
+
+/// The default leaf hand-over, tuned on hard-20 and FFO #20–#38 with the
+/// alpha-beta leaf solver (docs/dfpn.md).
+pub const DEFAULT_LEAF_EMPTIES: u32 = 14;
+
+/// The answer of one bound search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// "score ≥ k" is true.
+    Proven,
+    /// "score ≥ k" is false.
+    Disproven,
+    /// A limit stopped the search.
+    Aborted,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    board: Board,
+    phi: u32,
+    delta: u32,
+}
+
+/// A df-pn / df-pn⁺ searcher: the table, the leaf solver, the heuristic and
+/// the counters, reused across the questions a driver asks.
+pub struct Dfpn<'a> {
+    table: &'a mut ProofTable,
+    leaf: &'a mut dyn LeafSolver,
+    heuristic: Heuristic<'a>,
+    options: DfpnOptions,
+    limits: Limits,
+    start: Instant,
+    next_time_check: u64,
+    leaf_base: u64,
+    aborted: bool,
+    children: Vec<Child>,
+    /// Expanded df-pn nodes (terminal positions included, leaf hand-overs not).
+    pub nodes: u64,
+}
+
+impl<'a> Dfpn<'a> {
+    /// A searcher over `table` handing small nodes to `leaf`. `limits` count
+    /// from now; the node limit counts df-pn and leaf-solver nodes together.
+    pub fn new(
+        table: &'a mut ProofTable,
+        leaf: &'a mut dyn LeafSolver,
+        heuristic: Heuristic<'a>,
+        options: DfpnOptions,
+        limits: Limits,
+    ) -> Dfpn<'a> {
+        let leaf_base = leaf.nodes();
+        Dfpn {
+            table,
+            leaf,
+            heuristic,
+            options,
+            limits,
+            start: Instant::now(),
+            next_time_check: TIME_CHECK_INTERVAL,
+            leaf_base,
+            aborted: false,
+            children: Vec::with_capacity(64 * 40),
+            nodes: 0,
+        }
+    }
+
+    /// Leaf-solver nodes since this searcher was made.
+    pub fn leaf_nodes(&self) -> u64 {
+        self.leaf.nodes() - self.leaf_base
+    }
+
+    /// Whether a limit has stopped the search (it stays stopped).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The table.
+    pub fn table(&self) -> &ProofTable {
+        self.table
+    }
+
+    /// The algorithm's name (`dfpn` or `dfpn+`).
+    pub fn algo_name(&self) -> &'static str {
+        self.heuristic.algo_name()
+    }
+
+    /// Answers "is the final score of the side to move of `board` ≥ k?".
+    pub fn prove(&mut self, board: &Board, k: i32) -> Outcome {
+        if self.aborted {
+            return Outcome::Aborted;
+        }
+        let known = self.lookup(board, k);
+        let (phi, delta) = self.mid(*board, k, INF, INF, known);
+        if phi == 0 {
+            Outcome::Proven
+        } else if delta == 0 {
+            Outcome::Disproven
+        } else {
+            debug_assert!(
+                self.aborted,
+                "MID returns below infinite thresholds only when stopped"
+            );
+            Outcome::Aborted
+        }
+    }
+
+    /// The (φ, δ) of (board, k) from the table, or h when unknown.
+    #[inline]
+    fn lookup(&mut self, board: &Board, k: i32) -> (u32, u32) {
+        match self.table.probe(board, k) {
+            Probe::Solved(true) => (0, INF),
+            Probe::Solved(false) => (INF, 0),
+            Probe::Unsolved { phi, delta, .. } => (phi, delta),
+            Probe::Miss => self.heuristic.leaf(board, k),
+        }
+    }
+
+    #[inline]
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.leaf_nodes()
+    }
+
+    /// Whether a limit is reached (sets `aborted`).
+    fn over_limit(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let total = self.total_nodes();
+        if self.limits.nodes.is_some_and(|n| total >= n) {
+            self.aborted = true;
+        } else if let Some(t) = self.limits.time {
+            if total >= self.next_time_check {
+                self.next_time_check = total + TIME_CHECK_INTERVAL;
+                if self.start.elapsed() >= t {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// Explores (board, k) below thresholds (th_φ, th_δ) and returns its new
+    /// (φ, δ). `known` is the caller's view of this node, used when the table
+    /// has nothing.
+    fn mid(
+        &mut self,
+        board: Board,
+        k: i32,
+        th_phi: u32,
+        th_delta: u32,
+        known: (u32, u32),
+    ) -> (u32, u32) {
+        // 1. The table.
+        let (entry_phi, prior_work) = match self.table.probe(&board, k) {
+            Probe::Solved(true) => return (0, INF),
+            Probe::Solved(false) => return (INF, 0),
+            Probe::Unsolved { phi, delta, work } => {
+                if th_phi <= phi || th_delta <= delta {
+                    return (phi, delta);
+                }
+                (phi, work as u64)
+            }
+            Probe::Miss => {
+                if th_phi <= known.0 || th_delta <= known.1 {
+                    return known;
+                }
+                (known.0, 0)
+            }
+        };
+        if self.over_limit() {
+            return known;
+        }
+        let work_start = self.total_nodes();
+
+        // 2. Leaf hand-over and terminal positions.
+        if self.options.leaf_empties > 0 && board.empties() <= self.options.leaf_empties {
+            let holds = self.leaf.at_least(&board, k);
+            let work = self.total_nodes() - work_start;
+            self.table.store_solved(&board, k, holds, work);
+            return if holds { (0, INF) } else { (INF, 0) };
+        }
+        self.nodes += 1;
+        let moves = board.moves();
+        let start = self.children.len();
+        if moves == 0 {
+            let passed = board.pass();
+            if passed.moves() == 0 {
+                let holds = board.final_score() >= k;
+                self.table.store_solved(&board, k, holds, 1);
+                return if holds { (0, INF) } else { (INF, 0) };
+            }
+            let (phi, delta) = self.lookup(&passed, 1 - k);
+            self.children.push(Child {
+                board: passed,
+                phi,
+                delta,
+            });
+        } else {
+            // Generate every child first and touch its table bucket, so that
+            // the table's cache misses overlap; then look them up.
+            let mut m = moves;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let flips = crate::board::movegen::flips(board.player, board.opponent, sq);
+                let child = board.play_flips(sq, flips);
+                self.table.prefetch(&child);
+                self.children.push(Child {
+                    board: child,
+                    phi: 1,
+                    delta: 1,
+                });
+            }
+            for i in start..self.children.len() {
+                let child = self.children[i].board;
+                let (phi, delta) = self.lookup(&child, 1 - k);
+                self.children[i].phi = phi;
+                self.children[i].delta = delta;
+                if delta == 0 {
+                    // A refuted reply: this node is proven; no need to look further.
+                    self.children.truncate(i + 1);
+                    break;
+                }
+            }
+        }
+        let end = self.children.len();
+        let (cost_phi, cost_delta) = self.heuristic.costs(board.empties());
+        let delta_bound = entry_phi as i64;
+
+        // 4. Multiple iterative deepening.
+        let result = loop {
+            let (phi, delta) = self.combine(start, end, cost_phi, cost_delta);
+            if th_phi <= phi || th_delta <= delta {
+                break (phi, delta);
+            }
+            // SelectChild, with the δ of unsolved children lifted to δ_bound − cost_φ.
+            let mut best = start;
+            let mut min1 = u64::MAX;
+            let mut min2 = u64::MAX;
+            for i in start..end {
+                let c = self.children[i];
+                let mut d = c.delta as u64;
+                if c.phi != INF && d != INF as u64 {
+                    d = d.max((delta_bound - cost_phi).max(0) as u64);
+                }
+                let term = phi_term(d, cost_phi);
+                if term < min1 {
+                    best = i;
+                    min2 = min1;
+                    min1 = term;
+                } else if term < min2 {
+                    min2 = term;
+                }
+                if c.phi == INF {
+                    break;
+                }
+            }
+            let c = self.children[best];
+            // (3): th_φ(c) = th_δ(n) + φ(c) − Σ(φ(child) + cost_δ).
+            let child_th_phi = if th_delta == INF {
+                INF
+            } else {
+                let others = delta as u64 - delta_term(c.phi as u64, cost_delta);
+                let t = th_delta as i64 - others as i64 - cost_delta;
+                t.clamp(1, FINITE_MAX as i64) as u32
+            };
+            // (4): th_δ(c) = min(th_φ(n), δ₂ + cost_φ + 1) − cost_φ, or the 1+ε trick.
+            let second = if min2 >= INF as u64 {
+                INF as u64
+            } else if self.options.epsilon > 0.0 {
+                let grown = (min2 as f64 * (1.0 + self.options.epsilon)).ceil() as u64;
+                grown.max(min2 + 1).min(FINITE_MAX)
+            } else {
+                min2 + 1
+            };
+            let bound = second.min(th_phi as u64);
+            let child_th_delta = if bound >= INF as u64 {
+                INF
+            } else {
+                (bound as i64 - cost_phi).clamp(1, FINITE_MAX as i64) as u32
+            };
+            let child_board = c.board;
+            let (cp, cd) = self.mid(
+                child_board,
+                1 - k,
+                child_th_phi,
+                child_th_delta,
+                (c.phi, c.delta),
+            );
+            self.children[best].phi = cp;
+            self.children[best].delta = cd;
+            if self.aborted {
+                let r = self.combine(start, end, cost_phi, cost_delta);
+                self.children.truncate(start);
+                return r;
+            }
+        };
+        self.children.truncate(start);
+        let work = prior_work + (self.total_nodes() - work_start);
+        match result {
+            (0, _) => self.table.store_solved(&board, k, true, work),
+            (_, 0) => self.table.store_solved(&board, k, false, work),
+            (phi, delta) => self.table.store_unsolved(&board, k, phi, delta, work),
+        }
+        result
+    }
+
+    /// (ΔMin, ΦSum) over the children in `start..end`: φ(n) and δ(n).
+    #[inline]
+    fn combine(&self, start: usize, end: usize, cost_phi: i64, cost_delta: i64) -> (u32, u32) {
+        let mut min = u64::MAX;
+        let mut sum: u64 = 0;
+        for c in &self.children[start..end] {
+            min = min.min(phi_term(c.delta as u64, cost_phi));
+            sum = sum.saturating_add(delta_term(c.phi as u64, cost_delta));
+        }
+        let phi = min.min(INF as u64) as u32;
+        let delta = if sum >= INF as u64 {
+            if self.children[start..end].iter().any(|c| c.phi == INF) {
+                INF
+            } else {
+                FINITE_MAX as u32
+            }
+        } else {
+            sum as u32
+        };
+        (phi, delta)
+    }
+}
+
+/// A child's contribution to its parent's φ: δ + cost_φ, kept ≥ 1 unless the
+/// child is disproven (0) and infinite when the child is proven.
+#[inline]
+fn phi_term(delta: u64, cost_phi: i64) -> u64 {
+    match delta {
+        0 => 0,
+        d if d >= INF as u64 => INF as u64,
+        d => (d as i64 + cost_phi).clamp(1, FINITE_MAX as i64) as u64,
+    }
+}
+
+/// A child's contribution to its parent's δ: φ + cost_δ, kept ≥ 1 unless the
+/// child is proven (0) and infinite when the child is disproven.
+#[inline]
+fn delta_term(phi: u64, cost_delta: i64) -> u64 {
+    match phi {
+        0 => 0,
+        p if p >= INF as u64 => INF as u64,
+        p => (p as i64 + cost_delta).clamp(1, FINITE_MAX as i64) as u64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{random_position, SplitMix64};
+    use crate::search::heuristic::{HParams, MobilityEvaluator};
+
+    /// Plain negamax, no pruning: the truth for tiny positions.
+    struct Negamax(u64);
+
+    impl Negamax {
+        fn score(&mut self, b: &Board) -> i32 {
+            self.0 += 1;
+            let moves = b.moves();
+            if moves == 0 {
+                let p = b.pass();
+                return if p.moves() == 0 {
+                    b.final_score()
+                } else {
+                    -self.score(&p)
+                };
+            }
+            crate::board::Square::iter_bits(moves)
+                .filter_map(|sq| b.play(sq))
+                .map(|c| -self.score(&c))
+                .max()
+                .unwrap_or(-64)
+        }
+    }
+
+    impl LeafSolver for Negamax {
+        fn at_least(&mut self, board: &Board, k: i32) -> bool {
+            self.score(board) >= k
+        }
+        fn nodes(&self) -> u64 {
+            self.0
+        }
+    }
+
+    fn prove(b: &Board, k: i32, plus: bool, table: &mut ProofTable, leaf_empties: u32) -> Outcome {
+        let params = HParams::provisional();
+        let h = if plus {
+            Heuristic::Sigmoid {
+                eval: &MobilityEvaluator,
+                params: &params,
+            }
+        } else {
+            Heuristic::Uniform
+        };
+        let mut leaf = Negamax(0);
+        let opts = DfpnOptions {
+            leaf_empties,
+            epsilon: 0.0,
+        };
+        Dfpn::new(table, &mut leaf, h, opts, Limits::default()).prove(b, k)
+    }
+
+    #[test]
+    fn terms_never_fall_below_one_unless_solved() {
+        assert_eq!(phi_term(0, -5), 0);
+        assert_eq!(phi_term(1, -5), 1);
+        assert_eq!(phi_term(INF as u64, -5), INF as u64);
+        assert_eq!(phi_term(10, -1), 9);
+        assert_eq!(delta_term(0, -3), 0);
+        assert_eq!(delta_term(2, -3), 1);
+        assert_eq!(delta_term(INF as u64, 0), INF as u64);
+    }
+
+    #[test]
+    fn pure_dfpn_and_plus_match_negamax_on_small_positions() {
+        let mut rng = SplitMix64::new(3);
+        let mut truth = Negamax(0);
+        let mut n = 0;
+        while n < 150 {
+            let Some(b) = random_position(&mut rng, 6 + (n % 3) as u32) else {
+                continue;
+            };
+            let s = truth.score(&b);
+            for k in [s - 1, s, s + 1] {
+                for plus in [false, true] {
+                    let mut table = ProofTable::with_mb(1);
+                    let want = if s >= k {
+                        Outcome::Proven
+                    } else {
+                        Outcome::Disproven
+                    };
+                    assert_eq!(
+                        prove(&b, k, plus, &mut table, 0),
+                        want,
+                        "{b:?} k={k} plus={plus}"
+                    );
+                    // A table of one bucket (four entries) is slower, never wrong.
+                    let mut tiny = ProofTable::with_buckets(1);
+                    assert_eq!(prove(&b, k, plus, &mut tiny, 0), want, "tiny table");
+                    let mut t2 = ProofTable::with_mb(1);
+                    assert_eq!(prove(&b, k, plus, &mut t2, 3), want, "leaf hand-over");
+                }
+            }
+            n += 1;
+        }
+    }
+
+    #[test]
+    fn node_limit_aborts() {
+        let b = random_position(&mut SplitMix64::new(11), 12).unwrap_or_else(Board::start);
+        let mut table = ProofTable::with_mb(1);
+        let mut leaf = Negamax(0);
+        let limits = Limits {
+            time: None,
+            nodes: Some(10),
+        };
+        let opts = DfpnOptions {
+            leaf_empties: 0,
+            epsilon: 0.0,
+        };
+        let mut s = Dfpn::new(&mut table, &mut leaf, Heuristic::Uniform, opts, limits);
+        assert_eq!(s.prove(&b, 0), Outcome::Aborted);
+        assert!(s.aborted() && s.nodes <= 11);
+        assert_eq!(s.prove(&b, 0), Outcome::Aborted, "stays stopped");
+    }
+}

@@ -1,0 +1,242 @@
+//! The questions a df-pn solve asks, on top of [`Dfpn::prove`]'s single
+//! "score ≥ k?":
+//!
+//! - **bound** K: one proof;
+//! - **WLD**: "≥ +1?" (a win), then, if refuted, "≥ −1?" (a draw, else a loss);
+//! - **exact**: WLD first, then bisection over odd targets between the proven
+//!   bounds until lower = upper. Final scores are always even (empties go to
+//!   the winner), so an odd target never ties and every answer halves the
+//!   interval. The table keeps solved bounds per board for every target, so
+//!   each question reuses what the previous ones proved.
+//!
+//! When the score is known (exact, or WLD), the driver also finds **every
+//! best move** (each root move whose child is refuted at the matching
+//! target) and a **principal variation** to the end of the game. In WLD mode
+//! the variation keeps the outcome: the winner (or both sides of a draw,
+//! which is an exact score of 0) plays moves that keep it, the loser plays its
+//! first legal move.
+//!
+//! A time or node limit at any point gives [`Status::Unknown`] with the
+//! bounds proven so far (and no best moves or variation).
+
+use crate::board::{Board, Square};
+use crate::search::dfpn::{Dfpn, DfpnOptions, Outcome};
+use crate::search::heuristic::Heuristic;
+use crate::search::tt::ProofTable;
+use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
+use std::time::Instant;
+
+/// Rounds up to an even number (final scores are even).
+fn even_up(x: i32) -> i32 {
+    x + (x & 1)
+}
+
+/// Rounds down to an even number.
+fn even_down(x: i32) -> i32 {
+    x - (x & 1)
+}
+
+/// What the side to move of a position on the variation is known to reach.
+#[derive(Clone, Copy, Debug)]
+enum Class {
+    /// Exactly this score.
+    Exact(i32),
+    /// At least t (proven).
+    AtLeast(i32),
+    /// Below t (proven).
+    Below(i32),
+}
+
+impl Class {
+    fn after_move(self) -> Class {
+        match self {
+            Class::Exact(s) => Class::Exact(-s),
+            Class::AtLeast(t) => Class::Below(1 - t),
+            Class::Below(t) => Class::AtLeast(1 - t),
+        }
+    }
+}
+
+struct Driver<'s, 'a> {
+    dfpn: &'s mut Dfpn<'a>,
+    lower: i32,
+    upper: i32,
+}
+
+impl Driver<'_, '_> {
+    /// Asks "root ≥ k?" and narrows the bounds; `None` when a limit stopped it.
+    fn ask(&mut self, root: &Board, k: i32) -> Option<bool> {
+        if self.lower >= k {
+            return Some(true);
+        }
+        if self.upper < k {
+            return Some(false);
+        }
+        match self.dfpn.prove(root, k) {
+            Outcome::Proven => {
+                self.lower = self.lower.max(even_up(k));
+                Some(true)
+            }
+            Outcome::Disproven => {
+                self.upper = self.upper.min(even_down(k - 1));
+                Some(false)
+            }
+            Outcome::Aborted => None,
+        }
+    }
+
+    /// WLD: returns `None` on a limit.
+    fn wld(&mut self, root: &Board) -> Option<()> {
+        if !self.ask(root, 1)? {
+            self.ask(root, -1)?;
+        }
+        Some(())
+    }
+
+    /// Narrows to the exact score.
+    fn exact(&mut self, root: &Board) -> Option<()> {
+        self.wld(root)?;
+        while self.lower < self.upper {
+            let steps = (self.upper - self.lower) / 2;
+            let v = self.lower + 2 * ((steps + 1) / 2);
+            self.ask(root, v - 1)?;
+        }
+        Some(())
+    }
+
+    /// Whether the child `c` of a node of class `class` keeps the class
+    /// (`None` on a limit).
+    fn keeps(&mut self, c: &Board, class: Class) -> Option<bool> {
+        let t = match class {
+            Class::Exact(s) => s,
+            Class::AtLeast(t) => t,
+            Class::Below(_) => return Some(true),
+        };
+        // We reach ≥ t through c iff the child's "≥ 1 − t" is refuted.
+        match self.dfpn.prove(c, 1 - t) {
+            Outcome::Proven => Some(false),
+            Outcome::Disproven => Some(true),
+            Outcome::Aborted => None,
+        }
+    }
+
+    /// Every move of `root` that keeps `class`, in square order.
+    fn best_moves(&mut self, root: &Board, class: Class) -> Option<Vec<Square>> {
+        let mut best = Vec::new();
+        for sq in Square::iter_bits(root.moves()) {
+            let Some(child) = root.play(sq) else { continue };
+            if self.keeps(&child, class)? {
+                best.push(sq);
+            }
+        }
+        Some(best)
+    }
+
+    /// A variation to the end of the game that keeps `class` at every ply.
+    fn pv(&mut self, root: &Board, first: &[Square], class: Class) -> Option<Vec<Option<Square>>> {
+        let mut pv = Vec::new();
+        let mut board = *root;
+        let mut class = class;
+        let mut first = first.first().copied();
+        loop {
+            let moves = board.moves();
+            if moves == 0 {
+                let passed = board.pass();
+                if passed.moves() == 0 {
+                    return Some(pv);
+                }
+                pv.push(None);
+                board = passed;
+                class = class.after_move();
+                continue;
+            }
+            let mut chosen = None;
+            if let Some(sq) = first.take() {
+                chosen = board.play(sq).map(|c| (sq, c));
+            }
+            if chosen.is_none() {
+                for sq in Square::iter_bits(moves) {
+                    let Some(child) = board.play(sq) else {
+                        continue;
+                    };
+                    if self.keeps(&child, class)? {
+                        chosen = Some((sq, child));
+                        break;
+                    }
+                }
+            }
+            // The class is proven, so some move keeps it; stop rather than loop if not.
+            let (sq, child) = chosen?;
+            pv.push(Some(sq));
+            board = child;
+            class = class.after_move();
+        }
+    }
+}
+
+/// Solves `root` with df-pn (plain or ⁺, by `heuristic`) for `mode`, using
+/// `table` (kept across calls, so a caller may reuse it) and `leaf` for nodes
+/// with at most `options.leaf_empties` empties.
+pub fn solve(
+    root: &Board,
+    mode: Mode,
+    table: &mut ProofTable,
+    leaf: &mut dyn LeafSolver,
+    heuristic: Heuristic<'_>,
+    options: DfpnOptions,
+    limits: Limits,
+) -> SolveResult {
+    let start = Instant::now();
+    let algo = heuristic.algo_name();
+    let mut dfpn = Dfpn::new(table, leaf, heuristic, options, limits);
+    let mut d = Driver {
+        dfpn: &mut dfpn,
+        lower: -64,
+        upper: 64,
+    };
+    let answered = match mode {
+        Mode::Bound(k) => d.ask(root, k).map(|_| ()),
+        Mode::Wld => d.wld(root),
+        Mode::Exact => d.exact(root),
+    };
+    let (lower, upper) = (d.lower, d.upper);
+    let class = match (answered, mode) {
+        (Some(()), Mode::Exact) => Some(Class::Exact(lower)),
+        (Some(()), Mode::Wld) if lower > 0 => Some(Class::AtLeast(1)),
+        (Some(()), Mode::Wld) if upper < 0 => Some(Class::Below(-1)),
+        (Some(()), Mode::Wld) => Some(Class::Exact(0)),
+        _ => None,
+    };
+    let mut status = if answered.is_some() {
+        Status::Solved
+    } else {
+        Status::Unknown
+    };
+    let mut best_moves = Vec::new();
+    let mut pv = Vec::new();
+    if let Some(class) = class {
+        let found = d
+            .best_moves(root, class)
+            .and_then(|best| d.pv(root, &best, class).map(|pv| (best, pv)));
+        match found {
+            Some((b, p)) => {
+                best_moves = b;
+                pv = p;
+            }
+            None => status = Status::Unknown,
+        }
+    }
+    SolveResult {
+        mode,
+        algo,
+        status,
+        lower,
+        upper,
+        best_moves,
+        pv,
+        nodes: dfpn.nodes,
+        leaf_nodes: dfpn.leaf_nodes(),
+        time_s: start.elapsed().as_secs_f64(),
+        table: Some(dfpn.table().stats()),
+    }
+}

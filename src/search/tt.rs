@@ -1,0 +1,395 @@
+//! The proof-number table of df-pn: a bounded, bucketed hash table keyed by
+//! the full board (no false hits).
+//!
+//! One entry per board holds two kinds of knowledge:
+//!
+//! - **solved bounds** on the exact score, `lower ..= upper`, that hold for
+//!   every target: a proof of "score ≥ k" raises `lower` to k, a disproof
+//!   lowers `upper` to k − 1. A probe for any target k is answered by them
+//!   when `lower ≥ k` (proven) or `upper < k` (disproven), so what the exact
+//!   driver learns at one target serves the next;
+//! - the **unsolved** (φ, δ) of the last target k searched at that board.
+//!
+//! Every entry also counts its `work` (nodes spent below it). Replacement in a
+//! full bucket: an entry with solved bounds is never replaced by an unsolved
+//! one; among unsolved entries the least work goes first, and a new entry with
+//! less work than every unsolved one present is not stored. When the table
+//! is 80 % full it collects garbage: it drops the entries of the smallest
+//! subtrees (at least a quarter of the table) instead of stalling.
+
+use crate::board::Board;
+use serde::Serialize;
+
+/// The "infinite" proof number (proven impossible).
+pub const INF: u32 = u32::MAX;
+
+const WAYS: usize = 4;
+const NO_LOWER: i8 = -65;
+const NO_UPPER: i8 = 65;
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    player: u64,
+    opponent: u64,
+    phi: u32,
+    delta: u32,
+    work: u32,
+    /// The target of `phi`/`delta`; `i8::MIN` when none is stored.
+    k: i8,
+    /// Proven: score ≥ lower (`NO_LOWER` = nothing proven).
+    lower: i8,
+    /// Proven: score ≤ upper (`NO_UPPER` = nothing proven).
+    upper: i8,
+}
+
+const EMPTY: Entry = Entry {
+    player: 0,
+    opponent: 0,
+    phi: 0,
+    delta: 0,
+    work: 0,
+    k: i8::MIN,
+    lower: NO_LOWER,
+    upper: NO_UPPER,
+};
+
+impl Entry {
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.player | self.opponent == 0
+    }
+    #[inline]
+    fn holds(&self, b: &Board) -> bool {
+        self.player == b.player && self.opponent == b.opponent
+    }
+    #[inline]
+    fn is_solved(&self) -> bool {
+        self.lower != NO_LOWER || self.upper != NO_UPPER
+    }
+}
+
+/// What the table knows about (board, k).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// Nothing.
+    Miss,
+    /// "score ≥ k" is proven (`true`) or disproven (`false`).
+    Solved(bool),
+    /// Unsolved, with the stored proof and disproof numbers and work.
+    Unsolved {
+        /// φ.
+        phi: u32,
+        /// δ.
+        delta: u32,
+        /// Nodes spent below this entry so far.
+        work: u32,
+    },
+}
+
+/// The table's counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TableStats {
+    /// Lookups.
+    pub probes: u64,
+    /// Lookups that found the board.
+    pub hits: u64,
+    /// Stores (updates of an existing entry included).
+    pub stores: u64,
+    /// Stores that evicted another board.
+    pub replacements: u64,
+    /// Garbage collections.
+    pub collections: u64,
+    /// Entries in use now.
+    pub entries: u64,
+    /// Capacity in entries.
+    pub capacity: u64,
+}
+
+/// The bounded proof-number table.
+pub struct ProofTable {
+    entries: Vec<Entry>,
+    mask: usize,
+    stats: TableStats,
+}
+
+impl ProofTable {
+    /// Size of one entry in bytes.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+    /// A table using at most `mb` MiB (at least one bucket; the number of
+    /// buckets is a power of two).
+    pub fn with_mb(mb: usize) -> ProofTable {
+        let bytes = mb.saturating_mul(1 << 20).max(Self::ENTRY_BYTES * WAYS);
+        let buckets_max = bytes / (Self::ENTRY_BYTES * WAYS);
+        let buckets = if buckets_max.is_power_of_two() {
+            buckets_max
+        } else {
+            buckets_max.next_power_of_two() / 2
+        };
+        ProofTable::with_buckets(buckets.max(1))
+    }
+
+    /// A table of `buckets` buckets (rounded up to a power of two) of four entries.
+    pub fn with_buckets(buckets: usize) -> ProofTable {
+        let buckets = buckets.max(1).next_power_of_two();
+        ProofTable {
+            entries: vec![EMPTY; buckets * WAYS],
+            mask: buckets - 1,
+            stats: TableStats {
+                capacity: (buckets * WAYS) as u64,
+                ..TableStats::default()
+            },
+        }
+    }
+
+    /// The counters.
+    pub fn stats(&self) -> TableStats {
+        self.stats
+    }
+
+    /// Empties the table (counters are kept, entries reset to 0).
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+        self.stats.entries = 0;
+    }
+
+    #[inline]
+    fn bucket(&self, b: &Board) -> usize {
+        ((b.hash() as usize) & self.mask) * WAYS
+    }
+
+    #[inline]
+    fn find(&self, b: &Board) -> Option<usize> {
+        let start = self.bucket(b);
+        (start..start + WAYS).find(|&i| self.entries[i].holds(b))
+    }
+
+    /// Starts loading the bucket of `b` into the cache (a plain read whose
+    /// value is discarded: the reads of several boards overlap).
+    #[inline]
+    pub fn prefetch(&self, b: &Board) {
+        std::hint::black_box(self.entries[self.bucket(b)].player);
+    }
+
+    /// What is known about "score of `b` ≥ k".
+    #[inline]
+    pub fn probe(&mut self, b: &Board, k: i32) -> Probe {
+        self.stats.probes += 1;
+        let Some(i) = self.find(b) else {
+            return Probe::Miss;
+        };
+        self.stats.hits += 1;
+        let e = &self.entries[i];
+        if e.lower as i32 >= k {
+            Probe::Solved(true)
+        } else if (e.upper as i32) < k {
+            Probe::Solved(false)
+        } else if e.k as i32 == k {
+            Probe::Unsolved {
+                phi: e.phi,
+                delta: e.delta,
+                work: e.work,
+            }
+        } else {
+            Probe::Miss
+        }
+    }
+
+    /// The proven bounds (lower, upper) on the score of `b` (−64, 64 when unknown).
+    pub fn bounds(&self, b: &Board) -> (i32, i32) {
+        match self.find(b) {
+            Some(i) => {
+                let e = &self.entries[i];
+                ((e.lower as i32).max(-64), (e.upper as i32).min(64))
+            }
+            None => (-64, 64),
+        }
+    }
+
+    /// Records unsolved (φ, δ) for target k.
+    pub fn store_unsolved(&mut self, b: &Board, k: i32, phi: u32, delta: u32, work: u64) {
+        let work = work.min(u32::MAX as u64) as u32;
+        if let Some(i) = self.slot(b, false, work) {
+            let e = &mut self.entries[i];
+            e.k = k.clamp(-64, 65) as i8;
+            e.phi = phi;
+            e.delta = delta;
+            e.work = e.work.max(work);
+        }
+    }
+
+    /// Records that "score ≥ k" is proven (`proven`) or disproven.
+    pub fn store_solved(&mut self, b: &Board, k: i32, proven: bool, work: u64) {
+        let work = work.min(u32::MAX as u64) as u32;
+        if let Some(i) = self.slot(b, true, work) {
+            let e = &mut self.entries[i];
+            if proven {
+                e.lower = e.lower.max(k.clamp(-64, 65) as i8);
+            } else {
+                e.upper = e.upper.min((k - 1).clamp(-65, 64) as i8);
+            }
+            e.work = e.work.max(work);
+        }
+    }
+
+    /// The slot for `b`: its own entry, an empty one, or a victim; `None` when
+    /// the store must be dropped.
+    fn slot(&mut self, b: &Board, solved: bool, work: u32) -> Option<usize> {
+        self.stats.stores += 1;
+        if let Some(i) = self.find(b) {
+            return Some(i);
+        }
+        if self.stats.entries * 5 >= self.stats.capacity * 4 {
+            self.collect();
+        }
+        let start = self.bucket(b);
+        let mut victim: Option<usize> = None;
+        for i in start..start + WAYS {
+            let e = &self.entries[i];
+            if e.is_empty() {
+                self.stats.entries += 1;
+                return Some(self.init(i, b));
+            }
+            // Unsolved entries go before solved ones, then the least work.
+            let key = (e.is_solved(), e.work);
+            if victim.is_none_or(|v| key < (self.entries[v].is_solved(), self.entries[v].work)) {
+                victim = Some(i);
+            }
+        }
+        let v = victim?;
+        let ve = &self.entries[v];
+        let allowed = match (solved, ve.is_solved()) {
+            (false, true) => false,
+            (true, false) => true,
+            _ => ve.work <= work,
+        };
+        if !allowed {
+            return None;
+        }
+        self.stats.replacements += 1;
+        Some(self.init(v, b))
+    }
+
+    fn init(&mut self, i: usize, b: &Board) -> usize {
+        self.entries[i] = Entry {
+            player: b.player,
+            opponent: b.opponent,
+            ..EMPTY
+        };
+        i
+    }
+
+    /// Drops the entries of the smallest subtrees, at least a quarter of the
+    /// entries in use (solved entries count four times their work, as they
+    /// stand for finished work).
+    pub fn collect(&mut self) {
+        self.stats.collections += 1;
+        let weight = |e: &Entry| -> u64 {
+            let w = e.work as u64 + 1;
+            if e.is_solved() {
+                w * 4
+            } else {
+                w
+            }
+        };
+        // Histogram of log2(weight), then the smallest threshold that frees a quarter.
+        let mut hist = [0u64; 66];
+        for e in self.entries.iter().filter(|e| !e.is_empty()) {
+            hist[64 - weight(e).leading_zeros() as usize] += 1;
+        }
+        let target = (self.stats.entries / 4).max(1);
+        let mut freed = 0;
+        let mut cut = 0;
+        while cut < hist.len() && freed < target {
+            freed += hist[cut];
+            cut += 1;
+        }
+        let mut left = 0;
+        for e in self.entries.iter_mut() {
+            if e.is_empty() {
+                continue;
+            }
+            if (64 - weight(e).leading_zeros() as usize) < cut {
+                *e = EMPTY;
+            } else {
+                left += 1;
+            }
+        }
+        self.stats.entries = left;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{random_position, SplitMix64};
+
+    #[test]
+    fn bounds_serve_every_target() {
+        let mut t = ProofTable::with_mb(1);
+        let b = Board::start();
+        assert_eq!(t.probe(&b, 0), Probe::Miss);
+        t.store_solved(&b, 4, true, 10);
+        assert_eq!(t.probe(&b, 4), Probe::Solved(true));
+        assert_eq!(t.probe(&b, -10), Probe::Solved(true));
+        assert_eq!(t.probe(&b, 5), Probe::Miss);
+        t.store_solved(&b, 9, false, 10);
+        assert_eq!(t.probe(&b, 9), Probe::Solved(false));
+        assert_eq!(t.probe(&b, 30), Probe::Solved(false));
+        assert_eq!(t.bounds(&b), (4, 8));
+        t.store_unsolved(&b, 7, 3, 5, 2);
+        assert_eq!(
+            t.probe(&b, 7),
+            Probe::Unsolved {
+                phi: 3,
+                delta: 5,
+                work: 10
+            }
+        );
+        assert_eq!(t.probe(&b, 5), Probe::Miss);
+        assert_eq!(t.probe(&b, 3), Probe::Solved(true));
+    }
+
+    #[test]
+    fn solved_entries_survive_unsolved_pressure_and_gc_keeps_big_work() {
+        let mut t = ProofTable::with_buckets(64);
+        let mut rng = SplitMix64::new(7);
+        let mut solved = Vec::new();
+        let mut big = Vec::new();
+        for i in 0..2000 {
+            let Some(b) = random_position(&mut rng, 20 + (i % 30) as u32) else {
+                continue;
+            };
+            if i % 10 == 0 {
+                t.store_solved(&b, 0, true, 1_000_000);
+                solved.push(b);
+            } else if i % 10 == 1 {
+                t.store_unsolved(&b, 1, 5, 5, 100_000);
+                big.push(b);
+            } else {
+                t.store_unsolved(&b, 1, 5, 5, 1);
+            }
+            assert!(t.stats().entries <= t.stats().capacity);
+        }
+        let st = t.stats();
+        assert!(st.collections > 0 && st.replacements > 0, "{st:?}");
+        // Recent solved entries with big work are still there.
+        let last: Vec<_> = solved.iter().rev().take(5).collect();
+        for b in last {
+            assert_eq!(t.probe(b, 0), Probe::Solved(true));
+        }
+        let kept = big.iter().filter(|b| t.probe(b, 1) != Probe::Miss).count();
+        assert!(kept > 0);
+    }
+
+    #[test]
+    fn no_false_hits() {
+        // One bucket: every board collides, yet only its own entry answers.
+        let mut t = ProofTable::with_buckets(1);
+        let a = Board::start();
+        let b = a.pass();
+        t.store_solved(&a, 0, true, 5);
+        assert_eq!(t.probe(&b, 0), Probe::Miss);
+        assert_eq!(t.probe(&a, 0), Probe::Solved(true));
+    }
+}

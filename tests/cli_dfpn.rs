@@ -1,0 +1,156 @@
+//! `othello-solver solve` with df-pn and df-pn⁺: options, JSON counters,
+//! h-parameter files, bad option values.
+
+use std::process::Command;
+
+fn solver() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_othello-solver"))
+}
+
+/// FFO #1 (14 empties): black G8 wins by 18.
+const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+fn json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let out = solver()
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    let v = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("json: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code(), v)
+}
+
+#[test]
+fn dfpn_variants_solve_ffo1_with_counters() {
+    for (algo, leaf, eps) in [
+        ("dfpn", "0", "0"),
+        ("dfpn+", "0", "0.25"),
+        ("dfpn+", "8", "0"),
+        ("dfpn", "10", "0.5"),
+    ] {
+        let (code, v) = json(&[
+            "solve",
+            FFO1,
+            "--json",
+            "--algo",
+            algo,
+            "--leaf-empties",
+            leaf,
+            "--epsilon",
+            eps,
+            "--hash-mb",
+            "8",
+        ]);
+        let what = format!("{algo} L={leaf} eps={eps}");
+        assert_eq!(code, Some(0), "{what}");
+        assert_eq!(v["algo"], algo, "{what}");
+        assert_eq!(v["score"], 18, "{what}");
+        assert_eq!(v["lower"], 18, "{what}");
+        assert_eq!(v["upper"], 18, "{what}");
+        assert_eq!(v["best_moves"], serde_json::json!(["g8"]), "{what}");
+        assert_eq!(v["pv"][0], "g8", "{what}");
+        assert!(v["nodes"].as_u64().is_some_and(|n| n > 0), "{what}");
+        if leaf == "0" {
+            assert_eq!(v["leaf_nodes"], 0, "{what}: pure df-pn uses no leaf solver");
+        } else {
+            assert!(v["leaf_nodes"].as_u64().is_some_and(|n| n > 0), "{what}");
+        }
+        for key in [
+            "probes",
+            "hits",
+            "stores",
+            "replacements",
+            "collections",
+            "entries",
+            "capacity",
+        ] {
+            assert!(v["table"][key].as_u64().is_some(), "{what}: table.{key}");
+        }
+    }
+}
+
+#[test]
+fn node_limit_gives_unknown_with_bounds() {
+    let (code, v) = json(&[
+        "solve",
+        FFO1,
+        "--json",
+        "--algo",
+        "dfpn+",
+        "--leaf-empties",
+        "0",
+        "--node-limit",
+        "200",
+    ]);
+    assert_eq!(code, Some(4));
+    assert_eq!(v["status"], "unknown");
+    let (lo, hi) = (
+        v["lower"].as_i64().unwrap_or(99),
+        v["upper"].as_i64().unwrap_or(-99),
+    );
+    assert!(lo <= 18 && 18 <= hi, "{lo}..{hi}");
+}
+
+#[test]
+fn h_params_file_is_read_and_bad_files_are_named() {
+    let dir = std::env::temp_dir().join(format!("othello-cli-dfpn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let good = dir.join("h.txt");
+    std::fs::write(
+        &good,
+        "# two stages\n10 -1 0 30 -6 30 6\n20 -1 0 900 -6 900 6\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let good_s = good.to_string_lossy().to_string();
+    let (code, v) = json(&[
+        "solve",
+        FFO1,
+        "--json",
+        "--leaf-empties",
+        "4",
+        "--h-params",
+        &good_s,
+    ]);
+    assert_eq!(code, Some(0));
+    assert_eq!(v["score"], 18);
+
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "10 -1 0 30 -6 30 6\n12 -1 0 thirty -6 30 6\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = solver()
+        .args(["solve", FFO1, "--h-params", &bad.to_string_lossy()])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.txt:2: field 4"), "{err}");
+
+    let out = solver()
+        .args([
+            "solve",
+            FFO1,
+            "--h-params",
+            &dir.join("missing.txt").to_string_lossy(),
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_dfpn_option_values_are_usage_errors() {
+    for args in [
+        ["--epsilon", "-1"],
+        ["--epsilon", "nan"],
+        ["--leaf-empties", "61"],
+        ["--algo", "pns"],
+    ] {
+        let out = solver()
+            .args(["solve", FFO1])
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("run: {e}"));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
