@@ -6,6 +6,7 @@
 //! `othello-solver` binary and the `othello-tools` programs are thin users.
 
 pub mod board;
+pub mod eval;
 pub mod formats;
 
 pub use board::{Board, Color, Square};

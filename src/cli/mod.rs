@@ -2,6 +2,7 @@
 //! 1 error, 2 usage, 3 a result differs from a known score, 4 some
 //! positions unknown (a limit was hit).
 
+mod eval;
 mod perft;
 mod show;
 
@@ -24,6 +25,8 @@ struct Cli {
 enum Command {
     /// Show a position: the board, side to move, legal moves, discs, empties.
     Show(show::Args),
+    /// Evaluate a position (or every position of a problem file) with the pattern evaluation.
+    Eval(eval::Args),
     /// Count the leaves of the game tree to a fixed depth (move-generator check and speed).
     Perft(perft::Args),
 }
@@ -34,6 +37,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Show(args) => show::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Eval(args) => eval::run(args),
     };
     match result {
         Ok(code) => code,
