@@ -2,14 +2,15 @@
 //!
 //! The library owns every rule of the game and every format: the bitboard
 //! core ([`board`]), position and game-record formats ([`formats`]), the
-//! pattern evaluation ([`eval`]) and the searches ([`search`]). The
-//! `othello-solver` binary and the `othello-tools` programs are thin users.
+//! searches ([`search`]) and batch solving ([`batch`]). The `othello-solver`
+//! binary and the `othello-tools` programs are thin users.
 
+pub mod batch;
 pub mod board;
 pub mod eval;
 pub mod formats;
+pub mod rng;
+pub mod search;
 
 pub use board::{Board, Color, Square};
 pub use formats::Position;
-pub mod rng;
-pub mod search;

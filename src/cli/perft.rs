@@ -10,7 +10,7 @@ pub struct Args {
     #[arg(value_parser = clap::value_parser!(u32).range(0..=60))]
     pub depth: u32,
     /// Start from this position instead of the initial one.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// The other pass convention: a forced pass is free, and the replies
     /// after it count in the same ply (DESIGN.md: 212,260,880 at depth 11,

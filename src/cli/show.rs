@@ -9,6 +9,7 @@ use std::process::ExitCode;
 pub struct Args {
     /// 64 squares a1..h8 (X/* black, O white, -/. empty) then the side to
     /// move (X/O/B/W), or a move list from the start such as f5d6c3d3c4.
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
 }
 

@@ -1,5 +1,6 @@
 //! Text and binary formats: positions, problem files and game records.
 
+pub mod games;
 pub mod position;
 pub mod problem;
 

@@ -1,12 +1,16 @@
-//! `othello-tools`: offline programs (pattern fitting, …). Thin: parse the
-//! command line and call the library.
+//! `othello-tools`: offline programs for othello-solver (game-record
+//! statistics, pattern-weight fitting, and later position sampling). Each
+//! command lives in its own module (the fitter in the `othello_tools`
+//! library); this file only dispatches.
+
+mod games;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Offline programs for othello-solver.
 #[derive(Parser, Debug)]
-#[command(name = "othello-tools", version, about, long_about = None)]
+#[command(name = "othello-tools", version, about, long_about = None, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -14,6 +18,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Statistics of game-record files: records, legal, complete, duplicates, rejected.
+    Games(games::Args),
     /// Fit the pattern weights from game records by preconditioned CG.
     Train(othello_tools::train_cmd::Args),
 }
@@ -21,13 +27,14 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Train(args) => othello_tools::train_cmd::run(&args).map(|_| ()),
+        Command::Games(args) => games::run(args),
+        Command::Train(args) => othello_tools::train_cmd::run(&args).map(|_| ExitCode::SUCCESS),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(1)
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
         }
     }
 }

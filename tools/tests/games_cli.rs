@@ -1,0 +1,108 @@
+//! Runs `othello-tools games` on small files: the counts it prints, and a
+//! bad file (non-zero exit, the message names the file).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!(
+            "othello-tools-games-{}-{name}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
+        ));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        TempDir(dir)
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        p
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn run(args: &[&std::ffi::OsStr]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_othello-tools"))
+        .arg("games")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run othello-tools: {e}"));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn numbers(line: &str) -> Vec<usize> {
+    line.split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+#[test]
+fn counts_a_small_file() {
+    let tmp = TempDir::new("small");
+    let games = tmp.write(
+        "games.txt",
+        b"f5d6c4d3c5f4f3e3c3c6c7g5h5g6h7b2a1\nf5d6c3\nf5d6c3\nf5f5\nf5z9\n",
+    );
+    let book = tmp.write("book.gam", b"+d3-c3+c4: +03 10\n+d3+c3: +00 10\n");
+    let (ok, out, err) = run(&[games.as_os_str(), book.as_os_str()]);
+    assert!(ok, "stdout:\n{out}\nstderr:\n{err}");
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .map(numbers)
+            .unwrap_or_else(|| panic!("no row {name} in\n{out}"))
+    };
+    // records, legal, complete, duplicates, rejected
+    assert_eq!(row(&games.display().to_string()), vec![5, 3, 1, 1, 2]);
+    assert_eq!(row(&book.display().to_string()), vec![2, 1, 0, 0, 1]);
+    assert_eq!(row("total"), vec![7, 4, 1, 1, 3]);
+    assert!(out.contains("distinct games: 3"), "{out}");
+    for kind in ["illegal move", "unknown square name", "wrong colour"] {
+        let line = out
+            .lines()
+            .find(|l| l.trim_end().ends_with(kind))
+            .unwrap_or_else(|| panic!("no group {kind} in\n{out}"));
+        assert_eq!(numbers(line), vec![1], "{line}");
+    }
+    assert!(
+        out.contains(&format!("e.g. {}:4: illegal move", games.display())),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_file_fails_naming_it() {
+    let tmp = TempDir::new("bad");
+    let good = tmp.write("games.txt", b"f5d6c3\n");
+    let bad = tmp.write(
+        "BAD_2000.wtb",
+        &[20, 26, 1, 1, 5, 0, 0, 0, 0, 0, 208, 7, 8, 0, 24, 0],
+    );
+    let (ok, out, err) = run(&[good.as_os_str(), bad.as_os_str()]);
+    assert!(!ok, "expected failure; stdout:\n{out}");
+    assert!(
+        err.contains(&format!("{}: truncated WTHOR file", bad.display())),
+        "stderr:\n{err}"
+    );
+    // The readable file is still counted.
+    assert!(out.contains(&good.display().to_string()), "{out}");
+    let (ok, _, err) = run(&[tmp.0.join("absent.gam").as_os_str()]);
+    assert!(!ok);
+    assert!(err.contains("absent.gam: cannot read"), "{err}");
+}
