@@ -38,11 +38,30 @@ fn bench(c: &mut Criterion) {
             s
         })
     });
+    // A search evaluates positions of one or two stages at a time: the
+    // stage's table stays in cache.
+    let mut rng = SplitMix64::new(7);
+    let mut one_stage = Vec::with_capacity(4096);
+    while one_stage.len() < 4096 {
+        if let Some(b) = random_position(&mut rng, 20) {
+            one_stage.push(b);
+        }
+    }
+    g.bench_function("evaluate (4096 positions, 20 empties)", |b| {
+        b.iter(|| {
+            let mut s = 0.0f32;
+            for x in &one_stage {
+                s += e.evaluate(black_box(x));
+            }
+            s
+        })
+    });
     g.bench_function("feature_indices (4096 positions)", |b| {
         b.iter(|| {
             let mut s = 0u32;
             for x in &boards {
-                s = s.wrapping_add(feature_indices(black_box(x))[7] as u32);
+                let f = feature_indices(black_box(x));
+                s = s.wrapping_add(f.iter().map(|&i| i as u32).sum::<u32>());
             }
             s
         })

@@ -351,7 +351,8 @@ const fn corner2x4(x: u64) -> u64 {
 
 /// The weight index (within one stage, family offset included) of every
 /// feature of `board`, in the order of [`FEATURE_FAMILIES`]. Each index is
-/// below [`STAGE_WEIGHTS`].
+/// below [`STAGE_WEIGHTS`], whatever the board (a square in both bitboards
+/// counts as the side to move's).
 ///
 /// Equal to [`feature_indices_reference`] (tested); this version gathers
 /// the squares with shifts and multiplications over the 8 symmetric images
@@ -359,7 +360,10 @@ const fn corner2x4(x: u64) -> u64 {
 #[inline]
 pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
     let p = board.player;
-    let o = board.opponent;
+    // A valid board never has a square in both sets; masking makes every
+    // digit 0, 1 or 2 even for an invalid one, so each index stays inside
+    // its family's table (the evaluator relies on this).
+    let o = board.opponent & !p;
     // The 8 images B_s = apply(s, board); apply(6) = T∘V = H∘T and
     // apply(7) = T∘V∘H = H∘T∘H.
     let ph = symmetry::flip_horizontal(p);
@@ -586,6 +590,17 @@ mod tests {
             for s in 0..8 {
                 assert_eq!(canonical_features(&b.symmetric(s)), base, "symmetry {s}");
             }
+        }
+    }
+
+    #[test]
+    fn indices_stay_in_range_for_invalid_boards() {
+        let b = Board {
+            player: u64::MAX,
+            opponent: u64::MAX,
+        };
+        for &i in &feature_indices(&b) {
+            assert!((i as usize) < STAGE_WEIGHTS);
         }
     }
 

@@ -65,6 +65,12 @@ pub struct TrainOptions {
     pub ablation: bool,
     /// Show progress bars.
     pub progress: bool,
+    /// Fit stage s on the training positions of stages s − w … s + w
+    /// (more data per weight, less overfitting; 0 = its own stage only).
+    pub stage_window: usize,
+    /// Fit only these stages (inclusive); the others stay 0. For quick
+    /// experiments on one stage; a real run fits all.
+    pub stages: (usize, usize),
 }
 
 impl Default for TrainOptions {
@@ -76,6 +82,8 @@ impl Default for TrainOptions {
             target: Target::Final,
             ablation: false,
             progress: false,
+            stage_window: 0,
+            stages: (0, NUM_STAGES - 1),
         }
     }
 }
@@ -210,9 +218,12 @@ pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec
         "{prefix:>18} [{bar:30}] {pos:>3}/{len} CG iterations, residual {msg}",
     )
     .unwrap_or_else(|_| ProgressStyle::default_bar());
-    for s in 0..NUM_STAGES {
+    for s in opts.stages.0..=opts.stages.1.min(NUM_STAGES - 1) {
         let t0 = Instant::now();
-        let samples = &ds.train[s];
+        let lo = s.saturating_sub(opts.stage_window);
+        let hi = (s + opts.stage_window).min(NUM_STAGES - 1);
+        let samples: Vec<Sample> = ds.train[lo..=hi].iter().flatten().copied().collect();
+        let samples = &samples;
         let feats: Vec<[u16; NUM_FEATURES]> = samples
             .par_iter()
             .map(|x| feature_indices(&x.board))
@@ -290,6 +301,18 @@ pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec
             rare_split,
             seconds: t0.elapsed().as_secs_f64(),
         };
+        if opts.progress && bar.is_hidden() {
+            // No terminal (a log file): one line per stage instead of a bar.
+            eprintln!(
+                "stage {s:2} ({:2} discs): {} positions, {} CG iterations, residual {:.1e}, {} rare configurations split, {:.1} s",
+                s + 13,
+                samples.len(),
+                outcome.iterations,
+                outcome.rel_residual,
+                rare_split,
+                fits[s].seconds
+            );
+        }
     }
     (tables, counts_out, fits)
 }

@@ -6,6 +6,8 @@ use crate::report::{self, RunFacts};
 use crate::train::{self, Dataset, Target, TrainGame, TrainOptions};
 use anyhow::{bail, Context};
 use othello_solver::eval::{PatternEvaluator, TrainingMeta, WeightsFile};
+use othello_solver::formats::games::{read_game_file, DuplicateFilter, GameFile, GameFormat};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -50,6 +52,13 @@ pub struct Args {
     /// 10th held out).
     #[arg(long, default_value_t = 0)]
     pub random_games: usize,
+    /// Fit stage s on the positions of stages s−W … s+W.
+    #[arg(long, default_value_t = 0)]
+    pub stage_window: usize,
+    /// Fit only stages FIRST-LAST (quick experiments; the other stages stay 0
+    /// and the weights are not fit for use).
+    #[arg(long)]
+    pub stages: Option<String>,
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
@@ -81,19 +90,65 @@ fn parse_years(s: &str) -> anyhow::Result<(u16, u16)> {
 }
 
 /// Reads the record files into training games, with a line per file for
-/// the metadata.
+/// the metadata. Incomplete games (no final position) are skipped, and a
+/// game whose moves repeat an earlier game's (in any file) is dropped. WTHOR
+/// games of the held-out years are marked held out.
 pub fn load_games(
     files: &[PathBuf],
     holdout: (u16, u16),
 ) -> anyhow::Result<(Vec<TrainGame>, Vec<String>)> {
-    let _ = holdout;
-    if let Some(f) = files.first() {
-        bail!(
-            "{}: reading game records needs othello_solver::formats::games, not in this build yet",
-            f.display()
-        );
+    let read: Vec<anyhow::Result<GameFile>> = files
+        .par_iter()
+        .map(|p| read_game_file(p).map_err(anyhow::Error::from))
+        .collect();
+    let mut filter = DuplicateFilter::new();
+    let mut games = Vec::new();
+    let mut data = Vec::new();
+    for file in read {
+        let file = file?;
+        let (mut incomplete, mut dups, mut used, mut held) = (0usize, 0usize, 0usize, 0usize);
+        let mut kept = Vec::new();
+        for g in file.games {
+            let score = match (g.complete, g.black_score) {
+                (true, Some(s)) => s,
+                _ => {
+                    incomplete += 1;
+                    continue;
+                }
+            };
+            if !filter.insert(&g.moves) {
+                dups += 1;
+                continue;
+            }
+            let heldout = file.format == GameFormat::Wthor
+                && g.year.is_some_and(|y| (holdout.0..=holdout.1).contains(&y));
+            used += 1;
+            held += heldout as usize;
+            kept.push((g, score, heldout));
+        }
+        let name = file
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| file.path.display().to_string());
+        data.push(format!(
+            "{name} ({}): {} records, {} games used ({} held out), {} incomplete skipped, {} duplicates dropped, {} rejected",
+            file.format,
+            file.records,
+            used,
+            held,
+            incomplete,
+            dups,
+            file.rejected.len()
+        ));
+        games.par_extend(kept.into_par_iter().map(|(g, score, heldout)| TrainGame {
+            positions: g.positions().map(|(_, p)| (p.board, p.side)).collect(),
+            black_score: score,
+            theoretical: g.theoretical.map(|t| (t.empties, t.black_score)),
+            heldout,
+        }));
     }
-    Ok((Vec::new(), Vec::new()))
+    Ok((games, data))
 }
 
 /// Runs `train`.
@@ -128,10 +183,18 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         target: args.target,
         ablation: args.ablation,
         progress: !args.quiet,
+        stage_window: args.stage_window,
+        stages: match &args.stages {
+            Some(r) => {
+                let (a, b) = parse_years(r).context("--stages")?;
+                (a as usize, b as usize)
+            }
+            None => (0, othello_solver::eval::NUM_STAGES - 1),
+        },
     };
     let result = train::train(&ds, &opts);
     let notes = format!(
-        "Held out: WTHOR games of {}–{}{}. Target: {:?}. Rare threshold {}, smoothing {}, ridge {}.",
+        "Held out: WTHOR games of {}–{}{}. Target: {:?}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",
         holdout.0,
         holdout.1,
         if args.random_games > 0 {
@@ -142,7 +205,8 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         args.target,
         opts.rare_threshold,
         if opts.smooth { "on" } else { "off" },
-        opts.cg.ridge
+        opts.cg.ridge,
+        opts.stage_window
     );
     let mut meta = TrainingMeta {
         data: data.clone(),

@@ -20,6 +20,8 @@ fn args(out: std::path::PathBuf) -> Args {
         max_iter: 60,
         tol: 1e-4,
         random_games: 600,
+        stage_window: 1,
+        stages: None,
         quiet: true,
     }
 }
