@@ -193,6 +193,14 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         },
     };
     let result = train::train(&ds, &opts);
+    let partial = if opts.stages != (0, othello_solver::eval::NUM_STAGES - 1) {
+        format!(
+            " EXPERIMENT: only stages {}–{} fitted, the others are 0.",
+            opts.stages.0, opts.stages.1
+        )
+    } else {
+        String::new()
+    };
     let notes = format!(
         "Held out: WTHOR games of {}–{}{}. Target: {:?}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",
         holdout.0,
@@ -207,7 +215,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         if opts.smooth { "on" } else { "off" },
         opts.cg.ridge,
         opts.stage_window
-    );
+    ) + &partial;
     let mut meta = TrainingMeta {
         data: data.clone(),
         date: report::utc_now(),

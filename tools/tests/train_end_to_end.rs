@@ -73,3 +73,60 @@ fn fit_beats_the_mean_on_training_positions() {
         );
     }
 }
+
+/// Random games written as a transcript file (`f5d6c3…` a line), then read
+/// back by the training command through the library's record reader.
+#[test]
+fn train_from_a_generated_record_file() {
+    use othello_solver::formats::position::format_move_list;
+    use othello_solver::rng::SplitMix64;
+    use othello_solver::{Board, Square};
+    let mut rng = SplitMix64::new(99);
+    let mut lines = String::new();
+    for _ in 0..300 {
+        let mut b = Board::start();
+        let mut moves = Vec::new();
+        loop {
+            let mut m = b.moves();
+            if m == 0 {
+                b = b.pass();
+                m = b.moves();
+                if m == 0 {
+                    break;
+                }
+            }
+            let sq = rng.pick_bit(m) as u8;
+            let Some(square) = Square::new(sq) else { break };
+            moves.push(square);
+            b = b.play(square).unwrap_or(b);
+        }
+        lines.push_str(&format_move_list(&moves));
+        lines.push('\n');
+    }
+    // The same games twice: the duplicates are dropped.
+    lines.push_str(&lines.clone());
+    let dir = std::env::temp_dir().join(format!("othello-train-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let records = dir.join("games.txt");
+    std::fs::write(&records, lines).expect("write records");
+    let mut a = args(dir.join("eval.bin"));
+    a.files = vec![records];
+    a.random_games = 0;
+    a.ablation = false;
+    // No WTHOR years here, so nothing is held out: the run says so and still
+    // writes the weights.
+    let outcome = train_cmd::run(&a).expect("training from a file runs");
+    assert_eq!(outcome.file.meta.train_games, 300);
+    assert!(
+        outcome.file.meta.data[0].contains("300 games used"),
+        "{:?}",
+        outcome.file.meta.data
+    );
+    assert!(
+        outcome.file.meta.data[0].contains("300 duplicates dropped"),
+        "{:?}",
+        outcome.file.meta.data
+    );
+    PatternEvaluator::load(&dir.join("eval.bin")).expect("loads");
+    let _ = std::fs::remove_dir_all(&dir);
+}
