@@ -1,5 +1,8 @@
-//! `--check`: compare a result with the known scores of its problem line.
+//! `--check`: compare a result with the known scores of its item: the
+//! per-move scores of its problem line, and a known exact score of the
+//! position (e.g. WTHOR's theoretical score).
 
+use super::input::BatchItem;
 use crate::board::Square;
 use crate::formats::Problem;
 use crate::search::{Mode, SolveResult, Status};
@@ -31,6 +34,76 @@ impl Verdict {
 
 fn sign(x: i32) -> i32 {
     x.signum()
+}
+
+/// Compares `result` with everything known about `item`: the scores of its
+/// problem line ([`check`]) and its known exact score ([`check_score`]). A
+/// mismatch with either is a mismatch; otherwise a match with either is a
+/// match.
+pub fn check_item(item: &BatchItem, result: &SolveResult) -> Verdict {
+    let verdicts = [
+        item.problem.as_ref().map(|p| check(p, result)),
+        item.known_score.map(|k| check_score(k, result)),
+    ];
+    let mut out = Verdict::NoKnownScore;
+    for v in verdicts.into_iter().flatten() {
+        match v {
+            Verdict::Mismatch(_) => return v,
+            Verdict::Match => out = Verdict::Match,
+            Verdict::Unsolved if out == Verdict::NoKnownScore => out = Verdict::Unsolved,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Compares `result` with a known exact score of the position (no per-move
+/// scores): exact mode must find that score, WLD mode its sign, bound mode
+/// the answer to "score ≥ k".
+pub fn check_score(known: i32, result: &SolveResult) -> Verdict {
+    if result.status != Status::Solved {
+        return Verdict::Unsolved;
+    }
+    match result.mode {
+        Mode::Exact => match result.score() {
+            Some(score) if score == known => Verdict::Match,
+            Some(score) => Verdict::Mismatch(format!("score {score:+}, known {known:+}")),
+            None => Verdict::Unsolved,
+        },
+        Mode::Wld => check_wld(known, result),
+        Mode::Bound(k) => check_bound(k, known, result),
+    }
+}
+
+fn check_wld(best: i32, result: &SolveResult) -> Verdict {
+    let ours = if result.lower > 0 {
+        1
+    } else if result.upper < 0 {
+        -1
+    } else {
+        0
+    };
+    if ours == sign(best) {
+        Verdict::Match
+    } else {
+        let name = |s: i32| ["loss", "draw", "win"][(s + 1) as usize];
+        Verdict::Mismatch(format!(
+            "{}, known {} ({best:+})",
+            name(ours),
+            name(sign(best))
+        ))
+    }
+}
+
+fn check_bound(k: i32, best: i32, result: &SolveResult) -> Verdict {
+    match result.bound_holds() {
+        Some(holds) if holds == (best >= k) => Verdict::Match,
+        Some(holds) => Verdict::Mismatch(format!(
+            "score >= {k} {}, known score {best:+}",
+            if holds { "proved" } else { "refuted" }
+        )),
+        None => Verdict::Unsolved,
+    }
 }
 
 /// Compares `result` with the known scores of `problem`.
@@ -71,33 +144,8 @@ pub fn check(problem: &Problem, result: &SolveResult) -> Verdict {
                 Verdict::Mismatch(format!("best moves: {}", problems.join("; ")))
             }
         }
-        Mode::Wld => {
-            let ours = if result.lower > 0 {
-                1
-            } else if result.upper < 0 {
-                -1
-            } else {
-                0
-            };
-            if ours == sign(best) {
-                Verdict::Match
-            } else {
-                let name = |s: i32| ["loss", "draw", "win"][(s + 1) as usize];
-                Verdict::Mismatch(format!(
-                    "{}, known {} ({best:+})",
-                    name(ours),
-                    name(sign(best))
-                ))
-            }
-        }
-        Mode::Bound(k) => match result.bound_holds() {
-            Some(holds) if holds == (best >= k) => Verdict::Match,
-            Some(holds) => Verdict::Mismatch(format!(
-                "score >= {k} {}, known score {best:+}",
-                if holds { "proved" } else { "refuted" }
-            )),
-            None => Verdict::Unsolved,
-        },
+        Mode::Wld => check_wld(best, result),
+        Mode::Bound(k) => check_bound(k, best, result),
     }
 }
 
@@ -158,5 +206,102 @@ mod tests {
         let mut unknown = result(Mode::Exact, -64, 64, &[]);
         unknown.status = Status::Unknown;
         assert_eq!(check(&p, &unknown), Verdict::Unsolved);
+    }
+
+    #[test]
+    fn known_exact_score_without_move_scores() {
+        assert_eq!(
+            check_score(-6, &result(Mode::Exact, -6, -6, &["g1"])),
+            Verdict::Match
+        );
+        assert!(
+            matches!(check_score(-6, &result(Mode::Exact, -4, -4, &[])), Verdict::Mismatch(m) if m == "score -4, known -6")
+        );
+        // An exact run that did not pin the score is not a verdict.
+        assert_eq!(
+            check_score(-6, &result(Mode::Exact, -8, -4, &[])),
+            Verdict::Unsolved
+        );
+        assert_eq!(
+            check_score(-6, &result(Mode::Wld, -64, -2, &[])),
+            Verdict::Match
+        );
+        assert!(matches!(
+            check_score(-6, &result(Mode::Wld, 0, 0, &[])),
+            Verdict::Mismatch(_)
+        ));
+        assert_eq!(
+            check_score(0, &result(Mode::Wld, 0, 0, &[])),
+            Verdict::Match
+        );
+        // Bound: score >= k.
+        assert_eq!(
+            check_score(4, &result(Mode::Bound(4), 4, 64, &[])),
+            Verdict::Match
+        );
+        assert_eq!(
+            check_score(4, &result(Mode::Bound(5), -64, 4, &[])),
+            Verdict::Match
+        );
+        assert!(matches!(
+            check_score(4, &result(Mode::Bound(6), 6, 64, &[])),
+            Verdict::Mismatch(m) if m.contains("proved")
+        ));
+        let mut unknown = result(Mode::Exact, -64, 64, &[]);
+        unknown.status = Status::Unknown;
+        assert_eq!(check_score(4, &unknown), Verdict::Unsolved);
+    }
+
+    #[test]
+    fn items_combine_problem_and_known_score() {
+        let start = crate::formats::Position::start();
+        let item = |problem: Option<Problem>, known_score| BatchItem {
+            id: "i".into(),
+            position: start,
+            problem,
+            known_score,
+        };
+        let exact = |s| result(Mode::Exact, s, s, &["d3", "c4"]);
+        assert_eq!(
+            check_item(&item(None, None), &exact(4)),
+            Verdict::NoKnownScore
+        );
+        assert_eq!(check_item(&item(None, Some(4)), &exact(4)), Verdict::Match);
+        assert!(matches!(
+            check_item(&item(None, Some(2)), &exact(4)),
+            Verdict::Mismatch(_)
+        ));
+        let listed = parse_line(Path::new("t"), 1, &format!("{start}; D3:+4; C4:+4"))
+            .ok()
+            .flatten();
+        assert!(listed.is_some());
+        let bare = parse_line(Path::new("t"), 1, &start.to_string())
+            .ok()
+            .flatten();
+        assert!(bare.is_some());
+        // A problem line without scores does not hide the known score.
+        assert_eq!(
+            check_item(&item(bare.clone(), Some(4)), &exact(4)),
+            Verdict::Match
+        );
+        assert!(matches!(
+            check_item(&item(bare, Some(4)), &exact(2)),
+            Verdict::Mismatch(_)
+        ));
+        // Either source disagreeing is a mismatch.
+        assert_eq!(
+            check_item(&item(listed.clone(), None), &exact(4)),
+            Verdict::Match
+        );
+        assert!(matches!(
+            check_item(&item(listed.clone(), Some(2)), &exact(4)),
+            Verdict::Mismatch(m) if m == "score +4, known +2"
+        ));
+        let mut unknown = exact(4);
+        unknown.status = Status::Unknown;
+        assert_eq!(
+            check_item(&item(listed, Some(4)), &unknown),
+            Verdict::Unsolved
+        );
     }
 }

@@ -10,7 +10,7 @@ pub mod input;
 pub mod output;
 pub mod run;
 
-pub use check::{check, Verdict};
-pub use input::{read_problem_items, BatchItem, Shard};
+pub use check::{check, check_item, check_score, Verdict};
+pub use input::{read_game_items, read_problem_items, BatchItem, Shard};
 pub use output::{scan_output, Format, ResumeState, Row};
 pub use run::{run_batch, BatchSummary};

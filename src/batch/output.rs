@@ -18,6 +18,11 @@ pub enum Format {
     Jsonl,
     /// Comma-separated values with a header line.
     Csv,
+    /// A problem file in OBF: the board, then every best move with the exact
+    /// score (`; G8:+18`), then `%` and the input line's comment (or the id
+    /// when it had none) — the input of a later `batch --check`.
+    /// Unsolved positions are written as comment lines.
+    Obf,
 }
 
 /// One finished position.
@@ -31,6 +36,8 @@ pub struct Row<'a> {
     pub result: &'a SolveResult,
     /// The `--check` verdict, when checking.
     pub verdict: Option<&'a Verdict>,
+    /// The input line's comment, if any (kept by the OBF format).
+    pub comment: Option<&'a str>,
 }
 
 /// The CSV columns, in order.
@@ -102,6 +109,10 @@ impl Format {
                 "id", "emp", "result", "best", "nodes", "time s", "Mn/s", "check"
             )),
             Format::Jsonl => None,
+            Format::Obf => Some(
+                "% written by othello-solver batch --format obf: best moves with exact scores\n"
+                    .to_string(),
+            ),
         }
     }
 
@@ -151,6 +162,28 @@ impl Format {
                 ];
                 let line: Vec<String> = fields.iter().map(|f| csv_escape(f)).collect();
                 format!("{}\n", line.join(","))
+            }
+            Format::Obf => {
+                let board = row.position.to_board_string();
+                match r
+                    .score()
+                    .filter(|_| r.status == crate::search::Status::Solved)
+                {
+                    Some(score) if r.mode == crate::search::Mode::Exact => {
+                        let mut line = board;
+                        for sq in &r.best_moves {
+                            line.push_str(&format!(
+                                "; {}:{score:+}",
+                                sq.to_string().to_uppercase()
+                            ));
+                        }
+                        if r.best_moves.is_empty() {
+                            line.push_str(&format!("; --:{score:+}"));
+                        }
+                        format!("{line}; % {}\n", row.comment.unwrap_or(row.id))
+                    }
+                    _ => format!("% {board} {}: {}\n", row.id, result_text(r)),
+                }
             }
             Format::Table => {
                 let (best, _) = moves_text(r);
@@ -212,7 +245,7 @@ pub enum ResumeError {
         reason: String,
     },
     /// Resuming needs a machine format.
-    #[error("--resume needs --format jsonl or csv (a table cannot be resumed)")]
+    #[error("--resume needs --format jsonl or csv (a table or OBF file cannot be resumed)")]
     TableFormat,
 }
 
@@ -246,7 +279,7 @@ pub fn scan_output(path: &Path, format: Format) -> Result<ResumeState, ResumeErr
         path: path.to_path_buf(),
         source,
     };
-    if format == Format::Table {
+    if matches!(format, Format::Table | Format::Obf) {
         return Err(ResumeError::TableFormat);
     }
     let mut bytes = Vec::new();

@@ -1,7 +1,7 @@
 //! The batch runner: solve items on a thread pool, hand each result to a sink
 //! as soon as it is known, keep the totals.
 
-use super::check::{check, Verdict};
+use super::check::{check_item, Verdict};
 use super::input::BatchItem;
 use super::output::Row;
 use crate::search::{SolveResult, Status};
@@ -100,11 +100,7 @@ where
         if !check_known {
             return None;
         }
-        Some(
-            item.problem
-                .as_ref()
-                .map_or(Verdict::NoKnownScore, |p| check(p, r)),
-        )
+        Some(check_item(item, r))
     };
     let mut emit =
         |item: &BatchItem, r: &SolveResult, summary: &mut BatchSummary| -> std::io::Result<()> {
@@ -116,6 +112,7 @@ where
                 position: &item.position,
                 result: r,
                 verdict: verdict.as_ref(),
+                comment: item.problem.as_ref().and_then(|p| p.comment.as_deref()),
             };
             sink(&row, summary)
         };

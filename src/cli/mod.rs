@@ -2,15 +2,23 @@
 //! 1 error, 2 usage, 3 a result differs from a known score, 4 some
 //! positions unknown (a limit was hit).
 
+mod batch;
+mod bench;
 mod eval;
+mod options;
 mod perft;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Exit code for a runtime error (bad input file, I/O).
 pub const EXIT_ERROR: u8 = 1;
+/// Exit code when a result differs from a known score (`batch --check`).
+pub const EXIT_MISMATCH: u8 = 3;
+/// Exit code when a limit stopped some search (the result is unknown).
+pub const EXIT_UNKNOWN: u8 = 4;
 
 /// An Othello endgame solver: exact scores, best moves and principal
 /// variations by df-pn+ and alpha-beta over a bitboard core.
@@ -29,6 +37,12 @@ enum Command {
     Eval(eval::Args),
     /// Count the leaves of the game tree to a fixed depth (move-generator check and speed).
     Perft(perft::Args),
+    /// Solve a position exactly: score (or win/draw/loss, or one bound), every best move, the PV.
+    Solve(solve::Args),
+    /// Solve every position of problem files in parallel, streaming one row per position.
+    Batch(batch::Args),
+    /// Solve a fixed set of seeded positions and report nodes, time and nodes/s.
+    Bench(bench::Args),
 }
 
 /// Parses the command line, runs the command and maps errors to exit codes.
@@ -38,11 +52,14 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Batch(args) => batch::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", error_text(&err));
             ExitCode::from(EXIT_ERROR)
         }
     }
@@ -51,4 +68,20 @@ pub fn run() -> ExitCode {
 /// Reads a POSITION argument (board string or move list) with a clear error.
 pub fn parse_position(text: &str) -> anyhow::Result<othello_solver::Position> {
     othello_solver::Position::parse(text).map_err(|e| anyhow::anyhow!("position {text:?}: {e}"))
+}
+
+/// The error and its causes, each cause left out when the message before it
+/// already says it (library errors often include their source's text).
+pub fn error_text(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let part = cause.to_string();
+        if !text.contains(&part) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&part);
+        }
+    }
+    text
 }

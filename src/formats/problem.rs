@@ -27,6 +27,8 @@ pub struct Problem {
     pub position: Position,
     /// Known scores listed on the line (may be empty; may list only some moves).
     pub scores: Vec<MoveScore>,
+    /// The line's comment (the text after `%`, trimmed), if any.
+    pub comment: Option<String>,
 }
 
 impl Problem {
@@ -66,6 +68,10 @@ impl Problem {
         }
         if !self.scores.is_empty() {
             s.push(';');
+        }
+        if let Some(c) = &self.comment {
+            s.push_str(" % ");
+            s.push_str(c);
         }
         s
     }
@@ -137,7 +143,13 @@ pub fn parse_line(
     line_no: usize,
     text: &str,
 ) -> Result<Option<Problem>, ProblemError> {
-    let text = text.split('%').next().unwrap_or("").trim();
+    let (text, comment) = match text.split_once('%') {
+        Some((t, c)) => (
+            t.trim(),
+            Some(c.trim()).filter(|c| !c.is_empty()).map(str::to_string),
+        ),
+        None => (text.trim(), None),
+    };
     if text.is_empty() {
         return Ok(None);
     }
@@ -188,6 +200,7 @@ pub fn parse_line(
         line: line_no,
         position,
         scores,
+        comment,
     }))
 }
 

@@ -2,8 +2,11 @@
 //! (limits, results, the interfaces between the proof-number search, its leaf
 //! solver and its evaluation).
 
+pub mod alphabeta;
+pub mod engine;
 pub mod result;
 
+pub use engine::{Algo, Engine, EngineConfig};
 pub use result::{Limits, Mode, SolveResult, Status};
 
 use crate::board::Board;

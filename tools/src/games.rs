@@ -123,7 +123,7 @@ fn print_row(name: &str, c: &Counts, width: usize) {
 }
 
 /// The files named, with directories replaced by the game files under them.
-fn expand(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+pub(crate) fn expand(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {

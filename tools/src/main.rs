@@ -1,9 +1,10 @@
 //! `othello-tools`: offline programs for othello-solver (game-record
-//! statistics, pattern-weight fitting, and later position sampling). Each
-//! command lives in its own module (the fitter in the `othello_tools`
-//! library); this file only dispatches.
+//! statistics, position sampling, pattern-weight fitting). Each command
+//! lives in its own module (the fitter in the `othello_tools` library);
+//! this file only dispatches.
 
 mod games;
+mod sample;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Statistics of game-record files: records, legal, complete, duplicates, rejected.
     Games(games::Args),
+    /// Draw positions with E empties from game records into a problem file.
+    Sample(sample::Args),
     /// Fit the pattern weights from game records by preconditioned CG.
     Train(othello_tools::train_cmd::Args),
 }
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Games(args) => games::run(args),
+        Command::Sample(args) => sample::run(args),
         Command::Train(args) => othello_tools::train_cmd::run(&args).map(|_| ExitCode::SUCCESS),
     };
     match result {

@@ -25,6 +25,7 @@
 
 pub mod eothello;
 pub mod logbook;
+pub mod sample;
 pub mod transcript;
 pub mod wthor;
 pub mod wthor_names;
@@ -517,6 +518,28 @@ impl Game {
             return None;
         }
         self.positions().nth(played).map(|(_, p)| p)
+    }
+
+    /// The position to solve at `e` empties: [`Game::position_at_empties`]
+    /// (so a forced pass there is already applied) when the side to move has
+    /// a legal move; `None` if the game never reaches `e` empties or the
+    /// game is over there. This is the rule of the position sampler
+    /// ([`sample`]) and of `batch --games`.
+    pub fn position_to_solve_at(&self, e: u32) -> Option<Position> {
+        self.position_at_empties(e).filter(|p| p.board.moves() != 0)
+    }
+
+    /// The game's perfect-play score ([`Game::theoretical`]) from the view
+    /// of the side to move in `pos`, if the game has one recorded for
+    /// exactly `e` empties. `pos` must be the game's position at `e`
+    /// empties (the score is black − white under perfect play from there, so
+    /// a forced pass before `pos` does not change it).
+    pub fn theoretical_for(&self, e: u32, pos: &Position) -> Option<i32> {
+        let t = self.theoretical.filter(|t| u32::from(t.empties) == e)?;
+        Some(match pos.side {
+            Color::Black => t.black_score,
+            Color::White => -t.black_score,
+        })
     }
 }
 

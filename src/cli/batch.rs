@@ -1,0 +1,239 @@
+//! `othello-solver batch FILE…`: solve every position of problem files in
+//! parallel, streaming one row per position as soon as it is known.
+
+use super::options::SearchArgs;
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use othello_solver::batch::output::scan_output;
+use othello_solver::batch::{
+    read_game_items, read_problem_items, run_batch, BatchItem, BatchSummary, Format, Shard,
+};
+use othello_solver::search::Engine;
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Table size per job when `--hash-mb` is not given.
+pub const DEFAULT_HASH_MB_PER_JOB: usize = 64;
+
+/// Output formats (command-line names).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    /// Aligned columns for people, with a summary at the end.
+    Table,
+    /// One JSON object a line (the schema of `solve --json`, plus `id`).
+    Jsonl,
+    /// Comma-separated values with a header line.
+    Csv,
+    /// A problem file: every best move with the exact score (`--exact` only).
+    Obf,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Table => Format::Table,
+            FormatArg::Jsonl => Format::Jsonl,
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Obf => Format::Obf,
+        }
+    }
+}
+
+/// Arguments of `batch`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Problem files: one position a line (board and side, or a move list),
+    /// optionally with known scores in OBF (`board side; MOVE:+score; …`).
+    #[arg(value_name = "FILE", required_unless_present = "games")]
+    pub files: Vec<PathBuf>,
+    /// Game-record files (WTHOR .wtb, logbook .gam[.gz], eOthello .csv,
+    /// transcripts): solve the position at `--empties` of each game. WTHOR
+    /// games at 24 empties carry their perfect-play score for `--check`.
+    #[arg(long, num_args = 1.., value_name = "FILE", requires = "empties")]
+    pub games: Vec<PathBuf>,
+    /// With `--games`: the number of empty squares of the position taken
+    /// from each game.
+    #[arg(long, value_name = "E", requires = "games", value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub empties: Option<u32>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Positions solved at once (default: every core). `--jobs 1` is fully
+    /// deterministic. Each job has its own table of `--hash-mb` MiB.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+    /// Write the rows to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Skip the positions whose ids are already in `--output` and append the
+    /// rest (jsonl or csv only). A half-written last row is cut off first.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+    /// Solve only the I-th of N equal contiguous parts of the input (1-based),
+    /// e.g. `--shard $SLURM_ARRAY_TASK_ID/8`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Compare every result with the known scores of its line; list the
+    /// mismatches at the end and exit with code 3 if there are any.
+    #[arg(long)]
+    pub check: bool,
+    /// Stop at the first malformed input line instead of reporting it and
+    /// going on.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Reads the input, solves, writes the rows and the summary.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let format: Format = args.format.into();
+    let (mut items, bad) = read_problem_items(&args.files)?;
+    let mut bad_lines: Vec<String> = bad.iter().map(ToString::to_string).collect();
+    if let Some(empties) = args.empties {
+        let (games, rejected) = read_game_items(&args.games, empties)?;
+        items.extend(games);
+        bad_lines.extend(rejected);
+    }
+    for e in &bad_lines {
+        eprintln!("error: {e}");
+    }
+    if args.strict && !bad_lines.is_empty() {
+        anyhow::bail!("stopping at the first malformed line (--strict)");
+    }
+    if let Some(shard) = args.shard {
+        let range = shard.range(items.len());
+        items = items[range].to_vec();
+    }
+
+    // Where the rows go; with --resume, which ids are already there.
+    let mut need_header = true;
+    let mut out: Box<dyn Write> = match &args.output {
+        None => Box::new(std::io::stdout().lock()),
+        Some(path) => {
+            if args.resume {
+                let state = scan_output(path, format)?;
+                if path.exists() {
+                    let f = OpenOptions::new()
+                        .write(true)
+                        .open(path)
+                        .with_context(|| format!("{}: cannot open for resuming", path.display()))?;
+                    f.set_len(state.keep_bytes).with_context(|| {
+                        format!("{}: cannot cut off the half-written row", path.display())
+                    })?;
+                }
+                let before = items.len();
+                items.retain(|it| !state.done.contains(&it.id));
+                eprintln!(
+                    "resuming {}: {} positions already done, {} to go",
+                    path.display(),
+                    before - items.len(),
+                    items.len()
+                );
+                need_header = state.keep_bytes == 0;
+            }
+            let file = OpenOptions::new()
+                .create(true)
+                .append(args.resume)
+                .write(true)
+                .truncate(!args.resume)
+                .open(path)
+                .with_context(|| format!("{}: cannot open for writing", path.display()))?;
+            Box::new(file)
+        }
+    };
+    if let Some(h) = format.header().filter(|_| need_header) {
+        out.write_all(h.as_bytes())?;
+    }
+    out.flush()?;
+
+    let jobs = args
+        .jobs
+        .map(|n| n as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB);
+    let mode = args.search.mode();
+
+    let progress = progress_bar(items.len() as u64);
+    let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
+    let summary = run_batch(
+        &items,
+        jobs,
+        args.check,
+        || Engine::new(config),
+        |engine: &mut Engine, item: &BatchItem| engine.solve(&item.position.board, mode),
+        |row, summary| {
+            let line = format.row(row);
+            let write = |out: &mut Box<dyn Write>| -> std::io::Result<()> {
+                out.write_all(line.as_bytes())?;
+                out.flush()
+            };
+            if to_terminal {
+                progress.suspend(|| write(&mut out))?;
+            } else {
+                write(&mut out)?;
+            }
+            progress.set_position(summary.done() as u64);
+            progress.set_message(format!("{:.1} Mn/s", summary.nodes_per_second() / 1e6));
+            Ok(())
+        },
+    )
+    .context("writing the results")?;
+    progress.finish_and_clear();
+
+    let text = summary_text(&summary, items.len());
+    if format == Format::Table {
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+    } else {
+        eprint!("{text}");
+    }
+    Ok(exit_code(&summary, !bad_lines.is_empty()))
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} positions, {msg}, {elapsed} elapsed, ETA {eta}",
+    ) {
+        pb.set_style(style);
+    }
+    pb
+}
+
+/// The summary at the end: counts, nodes, time and the mismatches.
+fn summary_text(s: &BatchSummary, total: usize) -> String {
+    let mut t = format!(
+        "summary: {} positions: {} solved, {} unknown, {} mismatched; {} nodes in {:.2} s, {:.2} M nodes/s\n",
+        total,
+        s.solved,
+        s.unknown,
+        s.mismatches.len(),
+        s.nodes + s.leaf_nodes,
+        s.time_s,
+        s.nodes_per_second() / 1e6
+    );
+    for (id, why) in &s.mismatches {
+        t.push_str(&format!("mismatch: {id}: {why}\n"));
+    }
+    t
+}
+
+/// 1 for malformed input, else 3 for a mismatch, else 4 for unknowns, else 0.
+fn exit_code(s: &BatchSummary, bad_input: bool) -> ExitCode {
+    if bad_input {
+        ExitCode::from(super::EXIT_ERROR)
+    } else if !s.mismatches.is_empty() {
+        ExitCode::from(super::EXIT_MISMATCH)
+    } else if s.unknown > 0 {
+        ExitCode::from(super::EXIT_UNKNOWN)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

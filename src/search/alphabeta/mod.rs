@@ -1,0 +1,414 @@
+//! The exact alpha-beta endgame solver: the baseline every df-pn result is
+//! checked against, and df-pn's leaf solver.
+//!
+//! A [`Searcher`] is a reusable search context (the transposition table,
+//! node counter and limits); once created it allocates nothing per node or
+//! per question, so [`LeafSolver::at_least`] is cheap to call millions of
+//! times. [`solve`] / [`Searcher::solve`] answer a [`Mode`] (exact score,
+//! win/draw/loss, or one bound) with every best move and, for exact solves,
+//! a principal variation to the end of the game.
+//!
+//! Layout: [`search`] (table-driven principal-variation search, more than
+//! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
+//! empty solvers), [`ordering`], [`stability`], [`tt`], and [`reference`]
+//! (plain minimax and alpha-beta for the tests).
+//!
+//! Scores are final disc differences for the side to move, empties to the
+//! winner, hence always even. Node counting: every position visited counts
+//! one (including the last-empty positions and positions after a pass).
+
+pub mod endgame;
+pub mod ordering;
+pub mod reference;
+pub mod search;
+pub mod stability;
+pub mod tt;
+
+use super::{LeafSolver, Limits, Mode, SolveResult, Status};
+use crate::board::movegen::{flips, moves};
+use crate::board::Square;
+use crate::Board;
+use std::time::{Duration, Instant};
+
+/// Positions with at most this many empties are searched without the table.
+pub const SHALLOW_MAX: u32 = 7;
+/// From this many empties up, children are probed in the table before
+/// searching (enhanced transposition cutoff).
+pub const ETC_MIN: u32 = 14;
+/// Up to this many empties, quadrant parity takes part in move ordering.
+pub const PARITY_ORDER_MAX: u32 = 12;
+/// Nodes between two looks at the clock.
+const CHECK_INTERVAL: u64 = 1 << 14;
+
+/// Options of one solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Transposition-table size in mebibytes.
+    pub hash_mb: usize,
+    /// Time and node limits.
+    pub limits: Limits,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            hash_mb: 64,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The reusable search context: table, counters, limits.
+pub struct Searcher {
+    tt: tt::Table,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    next_check: u64,
+    aborted: bool,
+}
+
+/// Solves `board` (side to move's view) with a fresh context.
+pub fn solve(board: &Board, mode: Mode, options: &SolveOptions) -> SolveResult {
+    Searcher::new(options.hash_mb).solve(board, mode, options.limits)
+}
+
+/// A root move: a square, or a pass (`None`) when the side to move has none.
+type RootMove = Option<usize>;
+
+impl Searcher {
+    /// A context with a table of `hash_mb` mebibytes.
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: tt::Table::new(hash_mb),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            next_check: CHECK_INTERVAL,
+            aborted: false,
+        }
+    }
+
+    /// Empties the table and resets the node counter.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.nodes = 0;
+    }
+
+    /// Positions visited since creation (or the last [`Searcher::clear`]).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn set_limits(&mut self, limits: Limits, start: Instant) {
+        self.aborted = false;
+        self.node_limit = limits
+            .nodes
+            .map_or(u64::MAX, |n| self.nodes.saturating_add(n));
+        self.deadline = limits.time.map(|t| start + t);
+        self.next_check = self
+            .nodes
+            .saturating_add(CHECK_INTERVAL)
+            .min(self.node_limit);
+    }
+
+    fn clear_limits(&mut self) {
+        self.set_limits(Limits::default(), Instant::now());
+    }
+
+    /// Called every [`CHECK_INTERVAL`] nodes: sets `aborted` when a limit is hit.
+    #[cold]
+    fn check_limits(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                self.aborted = true;
+            }
+        }
+        self.next_check = self
+            .nodes
+            .saturating_add(CHECK_INTERVAL)
+            .min(self.node_limit);
+    }
+
+    /// The exact score of `board`, or `None` if a limit stopped the search.
+    pub fn exact_score(&mut self, board: &Board, limits: Limits) -> Option<i32> {
+        self.set_limits(limits, Instant::now());
+        let v = self.search_any(board.player, board.opponent, -65, 65);
+        (!self.aborted).then_some(v)
+    }
+
+    /// A fail-soft search of `board` in the window `(alpha, beta)`, without
+    /// limits: a result `<= alpha` is an upper bound, `>= beta` a lower bound,
+    /// in between the exact score.
+    pub fn search_window(&mut self, board: &Board, alpha: i32, beta: i32) -> i32 {
+        self.clear_limits();
+        self.search_any(board.player, board.opponent, alpha, beta)
+    }
+
+    /// Answers `mode` about `board` within `limits`.
+    pub fn solve(&mut self, board: &Board, mode: Mode, limits: Limits) -> SolveResult {
+        let start = Instant::now();
+        let start_nodes = self.nodes;
+        self.tt.new_generation();
+        self.set_limits(limits, start);
+        let mut result = SolveResult {
+            mode,
+            algo: "alphabeta",
+            status: Status::Solved,
+            lower: -64,
+            upper: 64,
+            best_moves: Vec::new(),
+            pv: Vec::new(),
+            nodes: 0,
+            leaf_nodes: 0,
+            time_s: 0.0,
+        };
+        let mv = board.moves();
+        let root_moves: Vec<RootMove> = if mv != 0 {
+            self.ordered_moves(board)
+        } else if board.opponent_moves() != 0 {
+            vec![None]
+        } else {
+            Vec::new()
+        };
+        if root_moves.is_empty() {
+            self.nodes += 1;
+            result.lower = board.final_score();
+            result.upper = result.lower;
+        } else {
+            let (lower, upper, best) = match mode {
+                Mode::Exact => self.root_exact(board, &root_moves),
+                Mode::Wld => self.root_window(board, &root_moves, -1, 1),
+                Mode::Bound(k) => self.root_window(board, &root_moves, k - 1, k),
+            };
+            result.lower = lower;
+            result.upper = upper;
+            if self.aborted {
+                result.status = Status::Unknown;
+            } else {
+                result.best_moves = best
+                    .iter()
+                    .filter_map(|m| m.and_then(|s| Square::new(s as u8)))
+                    .collect();
+                if mode == Mode::Exact {
+                    if let Some(&first) = best.first() {
+                        result.pv = self.principal_variation(board, first, lower);
+                    }
+                }
+            }
+        }
+        if let Mode::Bound(k) = mode {
+            // The question is answered as soon as a bound decides it.
+            if result.lower >= k || result.upper < k {
+                result.status = Status::Solved;
+            }
+        }
+        result.nodes = self.nodes - start_nodes;
+        result.time_s = start.elapsed().as_secs_f64();
+        result
+    }
+
+    /// Root moves (squares), table move first then fastest first.
+    fn ordered_moves(&mut self, board: &Board) -> Vec<RootMove> {
+        let tt_move = self.tt.probe(board).map_or(tt::NO_MOVE, |e| e.best);
+        let (p, o) = (board.player, board.opponent);
+        let mut list: Vec<(i32, usize)> = Square::iter_bits(moves(p, o))
+            .map(|s| {
+                let sq = s.index();
+                let f = flips(p, o, sq);
+                let key = if sq as u8 == tt_move {
+                    ordering::KEY_TT_MOVE
+                } else {
+                    ordering::fastest_first_key(sq, o ^ f, p ^ f ^ (1 << sq), false)
+                };
+                (key, sq)
+            })
+            .collect();
+        list.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        list.into_iter().map(|(_, sq)| Some(sq)).collect()
+    }
+
+    fn child(board: &Board, m: RootMove) -> Board {
+        match m {
+            Some(sq) => {
+                let f = flips(board.player, board.opponent, sq);
+                board.play_flips(sq, f)
+            }
+            None => board.pass(),
+        }
+    }
+
+    /// The parent's view of the child's fail-soft search in window `(alpha, beta)`.
+    fn root_child(&mut self, board: &Board, m: RootMove, alpha: i32, beta: i32) -> i32 {
+        let c = Self::child(board, m);
+        -self.search_any(c.player, c.opponent, -beta, -alpha)
+    }
+
+    /// Exact score and every move reaching it: the first move with a full
+    /// window, then each other move tested for "≥ best" (so ties are found)
+    /// and re-searched when it is better. On a limit: the bounds so far.
+    fn root_exact(&mut self, board: &Board, root: &[RootMove]) -> (i32, i32, Vec<RootMove>) {
+        let mut best: Option<i32> = None;
+        let mut best_moves = Vec::new();
+        for &m in root {
+            match best {
+                None => {
+                    let v = self.root_child(board, m, -65, 65);
+                    if self.aborted {
+                        break;
+                    }
+                    best = Some(v);
+                    best_moves.push(m);
+                }
+                Some(s) => {
+                    let v = self.root_child(board, m, s - 1, s);
+                    if self.aborted {
+                        break;
+                    }
+                    if v >= s {
+                        let v = self.root_child(board, m, s, 65);
+                        if self.aborted {
+                            break;
+                        }
+                        if v > s {
+                            best = Some(v);
+                            best_moves.clear();
+                        }
+                        best_moves.push(m);
+                    }
+                }
+            }
+        }
+        match best {
+            Some(s) if !self.aborted => (s, s, best_moves),
+            Some(s) => (s, 64, Vec::new()),
+            None => (-64, 64, Vec::new()),
+        }
+    }
+
+    /// Every move tested in the window `(alpha, beta)` (WLD: `(-1, 1)`;
+    /// bound k: `(k - 1, k)`). Returns the bounds on the position's score and
+    /// the moves of the best class (above the window, inside it, or below).
+    fn root_window(
+        &mut self,
+        board: &Board,
+        root: &[RootMove],
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, i32, Vec<RootMove>) {
+        // Class 2: ≥ beta (lower bound v); 1: exact inside; 0: ≤ alpha (upper bound v).
+        let mut best_class = 0;
+        let mut lower = -64;
+        let mut upper_low = -64; // max upper bound among class-0 moves
+        let mut moves_by_class: [Vec<RootMove>; 3] = Default::default();
+        let mut all_done = true;
+        for &m in root {
+            let v = self.root_child(board, m, alpha, beta);
+            if self.aborted {
+                all_done = false;
+                break;
+            }
+            let class = if v >= beta {
+                2
+            } else if v > alpha {
+                1
+            } else {
+                0
+            };
+            if class > 0 {
+                lower = lower.max(v);
+            } else {
+                upper_low = upper_low.max(v);
+            }
+            best_class = best_class.max(class);
+            moves_by_class[class].push(m);
+        }
+        if !all_done {
+            return (lower, 64, Vec::new());
+        }
+        let upper = match best_class {
+            2 => 64,
+            1 => lower, // some move is exact inside the window and none above
+            _ => upper_low,
+        };
+        let lower = if best_class == 0 { -64 } else { lower };
+        let [c0, c1, c2] = moves_by_class;
+        let best = match best_class {
+            2 => c2,
+            1 => c1,
+            _ => c0,
+        };
+        (lower, upper, best)
+    }
+
+    /// Follows best moves from `board` (whose exact score is `score`,
+    /// `first` a best move) to the end of the game. Each move is checked with
+    /// a null-window search (the table move first), so the line is exact.
+    fn principal_variation(
+        &mut self,
+        board: &Board,
+        first: RootMove,
+        score: i32,
+    ) -> Vec<Option<Square>> {
+        let mut pv = vec![first.and_then(|s| Square::new(s as u8))];
+        let mut b = Self::child(board, first);
+        let mut s = -score;
+        loop {
+            let mv = b.moves();
+            if mv == 0 {
+                if b.opponent_moves() == 0 {
+                    break;
+                }
+                pv.push(None);
+                b = b.pass();
+                s = -s;
+                continue;
+            }
+            let candidates = if mv.count_ones() == 1 {
+                vec![Some(mv.trailing_zeros() as usize)]
+            } else {
+                self.ordered_moves(&b)
+            };
+            let mut found = None;
+            for &m in &candidates {
+                let ok = candidates.len() == 1 || self.root_child(&b, m, s - 1, s) >= s;
+                if self.aborted {
+                    return pv;
+                }
+                if ok {
+                    found = m;
+                    break;
+                }
+            }
+            let Some(sq) = found else {
+                // Unreachable when the score is exact; stop rather than guess.
+                break;
+            };
+            pv.push(Square::new(sq as u8));
+            b = Self::child(&b, Some(sq));
+            s = -s;
+        }
+        pv
+    }
+}
+
+impl LeafSolver for Searcher {
+    fn at_least(&mut self, board: &Board, k: i32) -> bool {
+        if self.aborted || self.deadline.is_some() || self.node_limit != u64::MAX {
+            self.clear_limits();
+        }
+        self.search_any(board.player, board.opponent, k - 1, k) >= k
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// A time limit from seconds (for the command line).
+pub fn seconds(s: f64) -> Option<Duration> {
+    Duration::try_from_secs_f64(s).ok()
+}

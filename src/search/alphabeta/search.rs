@@ -1,0 +1,181 @@
+//! The main search, from [`SHALLOW_MAX`](super::SHALLOW_MAX)` + 1` empties
+//! up: fail-soft principal-variation search with the transposition table,
+//! the stability cutoff, enhanced transposition cutoff near the top, and
+//! fastest-first move ordering with the table move first.
+
+use super::endgame::{final_score, STABILITY_THRESHOLD};
+use super::ordering::{fastest_first_key, parity, KEY_TT_MOVE, QUADRANT_BIT};
+use super::stability::score_upper_bound;
+use super::tt::NO_MOVE;
+use super::{Searcher, ETC_MIN, PARITY_ORDER_MAX, SHALLOW_MAX};
+use crate::board::movegen::{flips, moves};
+use crate::Board;
+
+/// Below every score.
+const NONE: i32 = -65;
+
+/// One candidate move of a node.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    flips: u64,
+    key: i32,
+    sq: u8,
+}
+
+impl Searcher {
+    /// Any position: dispatches on the number of empties.
+    #[inline]
+    pub(super) fn search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        if empties > SHALLOW_MAX {
+            self.deep(p, o, alpha, beta, empties)
+        } else if empties > 4 {
+            self.shallow(p, o, alpha, beta, parity(!(p | o)))
+        } else {
+            self.solve_small(p, o, alpha, beta)
+        }
+    }
+
+    /// A node with more than [`SHALLOW_MAX`] empties.
+    pub(super) fn deep(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        empties: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        if alpha >= STABILITY_THRESHOLD[empties as usize] {
+            let ub = score_upper_bound(p, o);
+            if ub <= alpha {
+                return ub;
+            }
+            beta = beta.min(ub);
+        }
+        let board = Board {
+            player: p,
+            opponent: o,
+        };
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(&board) {
+            let (lower, upper) = (e.lower as i32, e.upper as i32);
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            tt_move = e.best;
+        }
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.deep(o, p, -beta, -alpha, empties);
+        }
+        let start_nodes = self.nodes;
+
+        // The candidates with their ordering keys; ETC near the top.
+        let mut list = [Candidate::default(); 32];
+        let mut n = 0;
+        let par = if empties <= PARITY_ORDER_MAX {
+            parity(!(p | o))
+        } else {
+            0
+        };
+        let mut m = mv;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+            if empties >= ETC_MIN {
+                if let Some(e) = self.tt.probe(&Board {
+                    player: np,
+                    opponent: no,
+                }) {
+                    // The child's upper bound is our lower bound.
+                    let v = -(e.upper as i32);
+                    if v >= beta {
+                        return v;
+                    }
+                }
+            }
+            let key = if sq as u8 == tt_move {
+                KEY_TT_MOVE
+            } else {
+                fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0)
+            };
+            list[n] = Candidate {
+                flips: f,
+                key,
+                sq: sq as u8,
+            };
+            n += 1;
+        }
+
+        let alpha0 = alpha;
+        let pv_node = beta - alpha > 1;
+        let mut best = NONE;
+        let mut best_move = NO_MOVE;
+        for i in 0..n {
+            // Lazy selection sort: cutoffs usually come early.
+            let mut k = i;
+            for j in i + 1..n {
+                if list[j].key > list[k].key {
+                    k = j;
+                }
+            }
+            list.swap(i, k);
+            let c = list[i];
+            let sq = c.sq as usize;
+            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+            let v = if pv_node && i > 0 {
+                let v = -self.search_any(np, no, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.aborted {
+                    -self.search_any(np, no, -beta, -alpha)
+                } else {
+                    v
+                }
+            } else {
+                -self.search_any(np, no, -beta, -alpha)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = c.sq;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        let (lower, upper) = if best >= beta {
+            (best, 64)
+        } else if best > alpha0 {
+            (best, best)
+        } else {
+            (-64, best)
+        };
+        self.tt
+            .store(&board, lower, upper, best_move, self.nodes - start_nodes);
+        best
+    }
+}

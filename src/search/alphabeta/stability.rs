@@ -1,0 +1,393 @@
+//! Stable discs: discs that no sequence of moves can ever flip.
+//!
+//! Edge discs can only be flipped along their edge, so their stability comes
+//! from a table over every edge configuration (computed once: a disc is
+//! stable if it keeps its colour whatever either side plays on the edge's
+//! empty squares, in any order). An inner disc is stable when, on each of its
+//! four lines (horizontal, vertical, two diagonals), the line is full or one
+//! of its two neighbours on that line is a stable disc of the same colour.
+//! The result is a subset of the truly stable discs (a lower bound), which is
+//! what the stability cutoff needs: the opponent's stable discs bound the
+//! score of the side to move from above.
+
+use std::sync::OnceLock;
+
+/// Squares not on the board's edge.
+const INNER: u64 = 0x007E_7E7E_7E7E_7E00;
+/// The a-file.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The stable discs of the owner of an 8-square edge line, indexed by
+/// `player << 8 | opponent` (8 bits each, adjacent squares in adjacent bits).
+fn edge_table() -> &'static [u8] {
+    static TABLE: OnceLock<Box<[u8]>> = OnceLock::new();
+    TABLE.get_or_init(build_edge_table)
+}
+
+/// The discs a move on bit `x` of a line by `p` against `o` flips (8-bit line).
+fn line_flips(p: u32, o: u32, x: u32) -> u32 {
+    let mut f = 0;
+    // Toward higher bits.
+    let mut run = 0;
+    let mut y = x + 1;
+    while y < 8 && o >> y & 1 != 0 {
+        run |= 1 << y;
+        y += 1;
+    }
+    if y < 8 && p >> y & 1 != 0 {
+        f |= run;
+    }
+    // Toward lower bits.
+    run = 0;
+    let mut y = x as i32 - 1;
+    while y >= 0 && o >> y & 1 != 0 {
+        run |= 1 << y;
+        y -= 1;
+    }
+    if y >= 0 && p >> y & 1 != 0 {
+        f |= run;
+    }
+    f
+}
+
+/// Builds the edge table by increasing number of empty squares: a full line
+/// is all stable; otherwise a disc of the player is stable when it is stable
+/// after every move of either side on every empty square (such a move is
+/// always possible in a real game through the other directions).
+fn build_edge_table() -> Box<[u8]> {
+    let mut table = vec![0u8; 1 << 16].into_boxed_slice();
+    // States grouped by the number of empties, fewest first.
+    let mut by_empties: Vec<Vec<(u32, u32)>> = vec![Vec::new(); 9];
+    for p in 0u32..256 {
+        for o in 0u32..256 {
+            if p & o == 0 {
+                by_empties[(8 - (p | o).count_ones()) as usize].push((p, o));
+            }
+        }
+    }
+    for group in &by_empties {
+        for &(p, o) in group {
+            let empty = !(p | o) & 0xFF;
+            let mut stable = p;
+            let mut e = empty;
+            while e != 0 && stable != 0 {
+                let x = e.trailing_zeros();
+                e &= e - 1;
+                let bit = 1 << x;
+                // The player plays x.
+                let f = line_flips(p, o, x);
+                let (np, no) = (p | bit | f, o & !f);
+                stable &= table[(np << 8 | no) as usize] as u32;
+                // The opponent plays x.
+                let f = line_flips(o, p, x);
+                let (np, no) = (p & !f, o | bit | f);
+                stable &= table[(np << 8 | no) as usize] as u32;
+            }
+            table[(p << 8 | o) as usize] = stable as u8;
+        }
+    }
+    table
+}
+
+/// Packs the a-file (a1 bit 0 … a8 bit 7) of `x` into a byte.
+#[inline]
+fn pack_file_a(x: u64) -> u32 {
+    ((x & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Spreads a byte (bit i = rank i) over the a-file.
+#[inline]
+fn unpack_file_a(x: u32) -> u64 {
+    static SPREAD: [u64; 256] = {
+        let mut t = [0u64; 256];
+        let mut x = 0;
+        while x < 256 {
+            let mut i = 0;
+            while i < 8 {
+                if x >> i & 1 != 0 {
+                    t[x] |= 1 << (8 * i);
+                }
+                i += 1;
+            }
+            x += 1;
+        }
+        t
+    };
+    SPREAD[(x & 0xFF) as usize]
+}
+
+/// The stable discs of `p` on the four edges.
+#[inline]
+fn edge_stable(p: u64, o: u64) -> u64 {
+    let t = edge_table();
+    let row1 = t[((p & 0xFF) << 8 | (o & 0xFF)) as usize] as u64;
+    let row8 = t[((p >> 56) << 8 | (o >> 56)) as usize] as u64;
+    let fa = t[(pack_file_a(p) << 8 | pack_file_a(o)) as usize] as u32;
+    let fh = t[(pack_file_a(p >> 7) << 8 | pack_file_a(o >> 7)) as usize] as u32;
+    row1 | row8 << 56 | unpack_file_a(fa) | unpack_file_a(fh) << 7
+}
+
+/// Diagonal lines (a1-h8 direction) of length ≥ 3, as masks.
+static DIAG9: [u64; 11] = diag_masks(true);
+/// Anti-diagonal lines (h1-a8 direction) of length ≥ 3, as masks.
+static DIAG7: [u64; 11] = diag_masks(false);
+
+const fn diag_masks(main: bool) -> [u64; 11] {
+    let mut out = [0u64; 11];
+    let mut k = 0;
+    // Diagonal index d = file - rank (+7) for main, file + rank for anti.
+    let mut d = 2;
+    while d <= 12 {
+        let mut m = 0u64;
+        let mut sq = 0;
+        while sq < 64 {
+            let (f, r) = (sq % 8, sq / 8);
+            let id = if main { f + 7 - r } else { f + r };
+            if id == d {
+                m |= 1 << sq;
+            }
+            sq += 1;
+        }
+        out[k] = m;
+        k += 1;
+        d += 1;
+    }
+    out
+}
+
+/// The full lines in each of the four directions: `[horizontal, vertical,
+/// a1-h8 diagonal, h1-a8 diagonal]`, each the union of the full lines'
+/// squares. Diagonals of length 1–2 count as full (their squares are corners
+/// or edges, and they cannot be flipped along them).
+#[inline]
+fn full_lines(occ: u64) -> [u64; 4] {
+    let mut h = occ;
+    h &= h >> 1;
+    h &= h >> 2;
+    h &= h >> 4;
+    let full_h = (h & FILE_A).wrapping_mul(0xFF);
+    let mut v = occ;
+    v &= v >> 8;
+    v &= v >> 16;
+    v &= v >> 32;
+    let full_v = (v & 0xFF).wrapping_mul(FILE_A);
+    // Short diagonals (length 1–2) cover the squares near the corners.
+    let mut d9 = 0x0301_0000_0000_80C0u64;
+    let mut d7 = 0xC080_0000_0000_0103u64;
+    for &m in &DIAG9 {
+        if occ & m == m {
+            d9 |= m;
+        }
+    }
+    for &m in &DIAG7 {
+        if occ & m == m {
+            d7 |= m;
+        }
+    }
+    [full_h, full_v, d9, d7]
+}
+
+/// The stable discs of `p` (against `o`): a subset of the discs that can
+/// never be flipped.
+pub fn stable_discs(p: u64, o: u64) -> u64 {
+    let [fh, fv, f9, f7] = full_lines(p | o);
+    let inner = p & INNER;
+    let mut stable = edge_stable(p, o) | (fh & fv & f9 & f7 & inner);
+    if stable == 0 {
+        return 0;
+    }
+    loop {
+        let old = stable;
+        let h = (stable >> 1) | (stable << 1) | fh;
+        let v = (stable >> 8) | (stable << 8) | fv;
+        let d9 = (stable >> 9) | (stable << 9) | f9;
+        let d7 = (stable >> 7) | (stable << 7) | f7;
+        stable |= h & v & d9 & d7 & inner;
+        if stable == old {
+            return stable;
+        }
+    }
+}
+
+/// The number of stable discs of `o`, and from it the best score the side
+/// to move `p` can still reach: `64 - 2 × stable(o)`.
+#[inline]
+pub fn score_upper_bound(p: u64, o: u64) -> i32 {
+    64 - 2 * stable_discs(o, p).count_ones() as i32
+}
+
+/// Owned corners plus the owned squares orthogonally next to an owned corner
+/// (a cheap stability measure for move ordering).
+#[inline]
+pub fn corner_stability(p: u64) -> u32 {
+    let s = (((0x0100_0000_0000_0001 & p) << 1)
+        | ((0x8000_0000_0000_0080 & p) >> 1)
+        | ((0x0000_0000_0000_0081 & p) << 8)
+        | ((0x8100_0000_0000_0000 & p) >> 8)
+        | 0x8100_0000_0000_0081)
+        & p;
+    s.count_ones()
+}
+
+/// Straightforward square-by-square version of [`stable_discs`] (same
+/// rule, no bit tricks), for the tests.
+pub fn stable_discs_reference(p: u64, o: u64) -> u64 {
+    let occ = p | o;
+    let at = |f: i32, r: i32| (0..8).contains(&f) && (0..8).contains(&r);
+    let bit = |f: i32, r: i32| 1u64 << (r * 8 + f);
+    // Is the whole line through (f, r) in direction (df, dr) occupied?
+    let line_full = |f: i32, r: i32, df: i32, dr: i32| {
+        for s in [1, -1] {
+            let (mut x, mut y) = (f + s * df, r + s * dr);
+            while at(x, y) {
+                if occ & bit(x, y) == 0 {
+                    return false;
+                }
+                x += s * df;
+                y += s * dr;
+            }
+        }
+        true
+    };
+    let table = edge_table();
+    // Edges by brute force over the edge line alone.
+    let mut stable = 0u64;
+    for edge in 0..4 {
+        let sqs: Vec<(i32, i32)> = (0..8)
+            .map(|i| match edge {
+                0 => (i, 0),
+                1 => (i, 7),
+                2 => (0, i),
+                _ => (7, i),
+            })
+            .collect();
+        let (mut lp, mut lo) = (0u32, 0u32);
+        for (i, &(f, r)) in sqs.iter().enumerate() {
+            if p & bit(f, r) != 0 {
+                lp |= 1 << i;
+            }
+            if o & bit(f, r) != 0 {
+                lo |= 1 << i;
+            }
+        }
+        let s = table[(lp << 8 | lo) as usize];
+        for (i, &(f, r)) in sqs.iter().enumerate() {
+            if s >> i & 1 != 0 {
+                stable |= bit(f, r);
+            }
+        }
+    }
+    let dirs = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    loop {
+        let old = stable;
+        for r in 1..7 {
+            for f in 1..7 {
+                if p & bit(f, r) == 0 {
+                    continue;
+                }
+                let ok = dirs.iter().all(|&(df, dr)| {
+                    line_full(f, r, df, dr)
+                        || stable & bit(f + df, r + dr) != 0
+                        || stable & bit(f - df, r - dr) != 0
+                });
+                if ok {
+                    stable |= bit(f, r);
+                }
+            }
+        }
+        if stable == old {
+            return stable;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::movegen;
+    use crate::rng::{random_position, SplitMix64};
+
+    #[test]
+    fn file_packing_round_trips() {
+        for x in 0u32..256 {
+            let spread = unpack_file_a(x);
+            assert_eq!(spread & !FILE_A, 0);
+            assert_eq!(pack_file_a(spread), x);
+            for i in 0..8 {
+                assert_eq!(spread >> (8 * i) & 1, (x >> i & 1) as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn edge_table_basics() {
+        let t = edge_table();
+        // A full line is stable for both sides.
+        assert_eq!(t[0b1010_1010 << 8 | 0b0101_0101], 0b1010_1010);
+        // A lone corner is stable, a lone non-corner is not.
+        assert_eq!(t[1 << 8], 1);
+        assert_eq!(t[0b10 << 8], 0);
+        // Corner plus a run from it is stable.
+        assert_eq!(t[0b111 << 8 | 0b1000], 0b111);
+        // An opponent disc bracketed by empties can be flipped.
+        assert_eq!(t[(1 << 3) << 8], 0);
+    }
+
+    #[test]
+    fn fast_matches_reference_and_is_sound() {
+        let mut rng = SplitMix64::new(0xA11CE);
+        let mut checked = 0;
+        while checked < 3000 {
+            let empties = 1 + rng.below(40) as u32;
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            checked += 1;
+            for (p, o) in [(b.player, b.opponent), (b.opponent, b.player)] {
+                let fast = stable_discs(p, o);
+                assert_eq!(fast, stable_discs_reference(p, o), "{p:#x} {o:#x}");
+                assert_eq!(fast & !p, 0);
+            }
+            // Soundness: play random games to the end; stable discs never flip.
+            let sp = stable_discs(b.player, b.opponent);
+            let so = stable_discs(b.opponent, b.player);
+            for _ in 0..3 {
+                // (first, second) = discs of b.player's side, of the other.
+                let (mut first, mut second, mut first_to_move) = (b.player, b.opponent, true);
+                loop {
+                    let (me, you) = if first_to_move {
+                        (first, second)
+                    } else {
+                        (second, first)
+                    };
+                    let mut m = movegen::moves(me, you);
+                    if m == 0 {
+                        if movegen::moves(you, me) == 0 {
+                            break;
+                        }
+                        first_to_move = !first_to_move;
+                        continue;
+                    }
+                    for _ in 0..rng.below(m.count_ones() as u64) {
+                        m &= m - 1;
+                    }
+                    let sq = m.trailing_zeros() as usize;
+                    let f = movegen::flips(me, you, sq);
+                    let (me, you) = (me | f | 1 << sq, you & !f);
+                    (first, second) = if first_to_move { (me, you) } else { (you, me) };
+                    first_to_move = !first_to_move;
+                    assert_eq!(sp & !first, 0, "a stable disc of the player flipped");
+                    assert_eq!(so & !second, 0, "a stable disc of the opponent flipped");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn corner_stability_counts() {
+        assert_eq!(corner_stability(0), 0);
+        assert_eq!(corner_stability(1), 1);
+        assert_eq!(corner_stability(0b11 | 1 << 8), 3);
+        assert_eq!(corner_stability(0b10), 0);
+    }
+}

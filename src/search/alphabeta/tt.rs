@@ -1,0 +1,207 @@
+//! The transposition table: buckets of four entries, each keyed by the full
+//! board (no false hits), holding proven lower and upper bounds on the exact
+//! score, the best move found and the search cost (log₂ of the nodes spent).
+//!
+//! Every search here is exact to the end of the game, so a stored bound is
+//! true whatever window or depth produced it: bounds from different searches
+//! of the same position are simply intersected. Replacement keeps the
+//! costlier entries: a new position replaces, in its bucket, an entry from an
+//! older generation first, and otherwise the entry with the lowest cost.
+
+use crate::board::Board;
+
+/// Entries per bucket.
+const BUCKET: usize = 4;
+
+/// No move stored.
+pub const NO_MOVE: u8 = 64;
+
+/// One stored position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub struct Entry {
+    /// Discs of the side to move.
+    pub player: u64,
+    /// Discs of the other side.
+    pub opponent: u64,
+    /// Proven lower bound on the score.
+    pub lower: i8,
+    /// Proven upper bound on the score.
+    pub upper: i8,
+    /// Best move found (square index), or [`NO_MOVE`].
+    pub best: u8,
+    /// log₂ of the nodes the search of this position took (replacement priority).
+    pub cost: u8,
+    /// The generation that last wrote this entry.
+    date: u8,
+}
+
+const EMPTY: Entry = Entry {
+    player: 0,
+    opponent: 0,
+    lower: -64,
+    upper: 64,
+    best: NO_MOVE,
+    cost: 0,
+    date: 0,
+};
+
+/// A bucket, aligned so that it rarely spans more than two cache lines.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct Bucket([Entry; BUCKET]);
+
+/// The table. Its size is fixed at creation.
+pub struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    date: u8,
+}
+
+impl Table {
+    /// A table of at most `mb` mebibytes (at least one bucket; the bucket
+    /// count is a power of two).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.saturating_mul(1 << 20);
+        let per = std::mem::size_of::<Bucket>();
+        let mut n = 1usize;
+        while n.saturating_mul(2).saturating_mul(per) <= bytes {
+            n *= 2;
+        }
+        Table {
+            buckets: vec![Bucket([EMPTY; BUCKET]); n],
+            mask: n - 1,
+            date: 1,
+        }
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Empties every entry.
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket([EMPTY; BUCKET]));
+        self.date = 1;
+    }
+
+    /// Starts a new generation: entries written before become the first to
+    /// be replaced (they stay valid and are still found).
+    pub fn new_generation(&mut self) {
+        self.date = if self.date == u8::MAX {
+            1
+        } else {
+            self.date + 1
+        };
+    }
+
+    #[inline]
+    fn bucket_index(&self, b: &Board) -> usize {
+        b.hash() as usize & self.mask
+    }
+
+    /// The entry of this exact board, if stored.
+    #[inline]
+    pub fn probe(&self, b: &Board) -> Option<Entry> {
+        let bucket = &self.buckets[self.bucket_index(b)].0;
+        bucket
+            .iter()
+            .find(|e| e.player == b.player && e.opponent == b.opponent)
+            .copied()
+    }
+
+    /// Records that the score of `b` lies in `lower..=upper`, with best move
+    /// `best` ([`NO_MOVE`] if none) found after `nodes` nodes.
+    #[inline]
+    pub fn store(&mut self, b: &Board, lower: i32, upper: i32, best: u8, nodes: u64) {
+        let cost = (64 - nodes.leading_zeros()) as u8;
+        let date = self.date;
+        let i = self.bucket_index(b);
+        let bucket = &mut self.buckets[i].0;
+        if let Some(e) = bucket
+            .iter_mut()
+            .find(|e| e.player == b.player && e.opponent == b.opponent)
+        {
+            e.lower = e.lower.max(lower as i8);
+            e.upper = e.upper.min(upper as i8);
+            if best != NO_MOVE {
+                e.best = best;
+            }
+            e.cost = e.cost.max(cost);
+            e.date = date;
+            return;
+        }
+        // Victim: an older generation first, then the cheapest.
+        let mut victim = 0;
+        let mut victim_key = u16::MAX;
+        for (k, e) in bucket.iter().enumerate() {
+            let key = (u16::from(e.date == date) << 8) | u16::from(e.cost);
+            if key < victim_key {
+                victim_key = key;
+                victim = k;
+            }
+        }
+        bucket[victim] = Entry {
+            player: b.player,
+            opponent: b.opponent,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            cost,
+            date,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(i: u64) -> Board {
+        Board {
+            player: i << 1 | 1,
+            opponent: 1 << 63,
+        }
+    }
+
+    #[test]
+    fn size_is_bounded() {
+        let t = Table::new(1);
+        assert!(t.bytes() <= 1 << 20);
+        assert!(t.bytes() > 1 << 19);
+        assert_eq!(Table::new(0).bytes(), std::mem::size_of::<Bucket>());
+    }
+
+    #[test]
+    fn store_probe_and_merge() {
+        let mut t = Table::new(1);
+        let b = board(5);
+        assert_eq!(t.probe(&b), None);
+        t.store(&b, 4, 64, 19, 1000);
+        let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best));
+        assert_eq!(e, Some((4, 64, 19)));
+        t.store(&b, -64, 10, NO_MOVE, 10);
+        let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best));
+        assert_eq!(e, Some((4, 10, 19)));
+        // A different board never matches.
+        assert_eq!(t.probe(&board(6)).map(|e| e.lower), None);
+    }
+
+    #[test]
+    fn replacement_keeps_costly_entries() {
+        // A one-bucket table: every board collides.
+        let mut t = Table::new(0);
+        t.store(&board(1), 0, 0, NO_MOVE, 1 << 20);
+        for i in 2..20 {
+            t.store(&board(i), 0, 0, NO_MOVE, 10);
+        }
+        assert!(t.probe(&board(1)).is_some(), "the costly entry survives");
+        // After a new generation, old entries go first even if costly.
+        t.new_generation();
+        for i in 100..104 {
+            t.store(&board(i), 0, 0, NO_MOVE, 10);
+        }
+        assert!(t.probe(&board(1)).is_none());
+    }
+}

@@ -1,0 +1,266 @@
+//! The exact alpha-beta solver against known scores: FFO #1–#39 (score and
+//! the exact set of best moves), a fixed sample of hard-20 (every move's
+//! score), and random positions with 8–14 empties against plain minimax /
+//! bare alpha-beta, with every null-window question checked.
+
+use othello_solver::board::Square;
+use othello_solver::formats::problem::{read_problem_file, Problem};
+use othello_solver::rng::{random_position, SplitMix64};
+use othello_solver::search::alphabeta::{reference, solve, Searcher, SolveOptions};
+use othello_solver::search::{LeafSolver, Limits, Mode, Status};
+use othello_solver::Board;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn shared() -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    if p.is_dir() {
+        Some(p)
+    } else {
+        eprintln!("skipped: ../shared not found");
+        None
+    }
+}
+
+fn problems(rel: &str) -> Option<Vec<Problem>> {
+    let path = shared()?.join(rel);
+    let all = read_problem_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    Some(
+        all.into_iter()
+            .map(|p| p.unwrap_or_else(|e| panic!("{e}")))
+            .collect(),
+    )
+}
+
+fn check_ffo(file: &str) {
+    let Some(list) = problems(file) else { return };
+    assert!(!list.is_empty());
+    let mut searcher = Searcher::new(32);
+    for p in &list {
+        let r = searcher.solve(&p.position.board, Mode::Exact, Limits::default());
+        assert_eq!(r.status, Status::Solved);
+        assert_eq!(r.score(), p.best_score(), "{file}:{} score", p.line);
+        let got: BTreeSet<Square> = r.best_moves.iter().copied().collect();
+        let want: BTreeSet<Square> = p.best_moves().into_iter().flatten().collect();
+        assert_eq!(got, want, "{file}:{} best moves", p.line);
+        // The PV is legal, reaches the end of the game and scores the result.
+        let mut b = p.position.board;
+        let mut sign = 1;
+        for m in &r.pv {
+            b = match m {
+                Some(sq) => b
+                    .play(*sq)
+                    .unwrap_or_else(|| panic!("{file}:{} PV illegal", p.line)),
+                None => {
+                    assert_eq!(b.moves(), 0, "{file}:{} PV passes with moves", p.line);
+                    b.pass()
+                }
+            };
+            sign = -sign;
+        }
+        assert!(b.is_game_over(), "{file}:{} PV stops early", p.line);
+        assert_eq!(
+            Some(sign * b.final_score()),
+            p.best_score(),
+            "{file}:{} PV score",
+            p.line
+        );
+    }
+}
+
+#[test]
+fn ffo_1_to_19() {
+    check_ffo("data/positions/ffo-fforum/fforum-1-19.obf");
+}
+
+#[test]
+fn ffo_20_to_39() {
+    check_ffo("data/positions/ffo-fforum/fforum-20-39.obf");
+}
+
+/// Every legal move of a fixed sample of hard-20 (every 9th position, 31 in
+/// all) against the file's score of that move.
+#[test]
+fn hard20_every_move_of_a_sample() {
+    let Some(list) = problems("data/positions/edax-hard/hard-20.obf") else {
+        return;
+    };
+    let sample: Vec<&Problem> = list.iter().step_by(9).collect();
+    assert!(sample.len() >= 30);
+    let mut searcher = Searcher::new(32);
+    for p in sample {
+        let b = p.position.board;
+        let mv = b.moves();
+        assert_ne!(mv, 0, "line {}", p.line);
+        for sq in Square::iter_bits(mv) {
+            let want = p
+                .score_of(sq)
+                .unwrap_or_else(|| panic!("line {}: no score for {sq}", p.line));
+            let child = b.play(sq).unwrap_or_else(|| panic!("illegal"));
+            let got = searcher.exact_score(&child, Limits::default()).map(|v| -v);
+            assert_eq!(got, Some(want), "hard-20 line {} move {sq}", p.line);
+        }
+    }
+}
+
+fn random_boards(seed: u64, empties: u32, count: usize) -> Vec<Board> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        if let Some(b) = random_position(&mut rng, empties) {
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[test]
+fn random_small_positions_match_minimax() {
+    let mut searcher = Searcher::new(4);
+    for empties in 8..=10u32 {
+        let count = if empties == 10 { 8 } else { 30 };
+        for b in random_boards(0xB0A7 + empties as u64, empties, count) {
+            let want = reference::minimax(&b);
+            assert_eq!(
+                searcher.exact_score(&b, Limits::default()),
+                Some(want),
+                "{b:?}"
+            );
+            assert_eq!(searcher.search_window(&b, -65, 65), want);
+        }
+    }
+}
+
+#[test]
+fn random_positions_every_null_window_agrees() {
+    let mut searcher = Searcher::new(8);
+    for empties in 8..=14u32 {
+        for b in random_boards(0xC0DE + empties as u64, empties, 6) {
+            let exact = if empties <= 12 {
+                reference::alphabeta(&b, -65, 65)
+            } else {
+                solve(&b, Mode::Exact, &SolveOptions::default())
+                    .score()
+                    .unwrap_or_else(|| panic!("unsolved"))
+            };
+            assert_eq!(
+                searcher.exact_score(&b, Limits::default()),
+                Some(exact),
+                "{b:?}"
+            );
+            for k in -64..=64 {
+                assert_eq!(
+                    searcher.at_least(&b, k),
+                    exact >= k,
+                    "{b:?} k={k} exact={exact}"
+                );
+                // Fail-soft bounds are consistent with the exact score.
+                let v = searcher.search_window(&b, k - 1, k);
+                if v >= k {
+                    assert!(exact >= v, "{b:?} lower bound {v} above {exact}");
+                } else {
+                    assert!(exact <= v, "{b:?} upper bound {v} below {exact}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn wld_and_bound_modes_agree_with_exact() {
+    let opts = SolveOptions::default();
+    for b in random_boards(0xD1CE, 14, 10) {
+        let exact = solve(&b, Mode::Exact, &opts);
+        let s = exact.score().unwrap_or_else(|| panic!("unsolved"));
+        let wld = solve(&b, Mode::Wld, &opts);
+        assert_eq!(wld.status, Status::Solved);
+        assert_eq!(wld.wld(), exact.wld());
+        for k in [s - 2, s, s + 2] {
+            let r = solve(&b, Mode::Bound(k), &opts);
+            assert_eq!(r.bound_holds(), Some(s >= k), "{b:?} k={k}");
+        }
+        // WLD best moves are exactly the moves with the best outcome class.
+        let class = |v: i32| v.signum();
+        let mut want = BTreeSet::new();
+        for sq in Square::iter_bits(b.moves()) {
+            let child = b.play(sq).unwrap_or_else(|| panic!("illegal"));
+            let v = -solve(&child, Mode::Exact, &opts).score().unwrap_or(99);
+            if class(v) == class(s) {
+                want.insert(sq);
+            }
+        }
+        let got: BTreeSet<Square> = wld.best_moves.iter().copied().collect();
+        assert_eq!(got, want, "{b:?}");
+    }
+}
+
+#[test]
+fn limits_give_unknown_with_true_bounds() {
+    let Some(list) = problems("data/positions/ffo-fforum/fforum-40-59.obf") else {
+        return;
+    };
+    let p = &list[5]; // FFO #45, 24 empties: far more than 20,000 nodes.
+    let want = p.best_score().unwrap_or_else(|| panic!("no score"));
+    let opts = SolveOptions {
+        hash_mb: 8,
+        limits: Limits {
+            nodes: Some(20_000),
+            time: None,
+        },
+    };
+    let r = solve(&p.position.board, Mode::Exact, &opts);
+    assert_eq!(r.status, Status::Unknown);
+    assert!(
+        r.lower <= want && want <= r.upper,
+        "{} {}",
+        r.lower,
+        r.upper
+    );
+    assert!(r.nodes < 40_000, "stopped late: {}", r.nodes);
+    let opts = SolveOptions {
+        hash_mb: 8,
+        limits: Limits {
+            nodes: None,
+            time: Some(Duration::from_millis(50)),
+        },
+    };
+    let r = solve(&p.position.board, Mode::Exact, &opts);
+    assert_eq!(r.status, Status::Unknown);
+    assert!(r.time_s < 1.0);
+    assert!(r.lower <= want && want <= r.upper);
+}
+
+#[test]
+fn finished_and_passing_positions() {
+    // A full board: game over.
+    let full = Board {
+        player: u64::MAX >> 20,
+        opponent: !(u64::MAX >> 20),
+    };
+    let r = solve(&full, Mode::Exact, &SolveOptions::default());
+    assert_eq!(r.score(), Some(full.final_score()));
+    assert!(r.best_moves.is_empty() && r.pv.is_empty());
+    // A position where the side to move must pass: PV starts with a pass.
+    let mut rng = SplitMix64::new(77);
+    let mut found = false;
+    while !found {
+        let Some(b) = random_position(&mut rng, 9) else {
+            continue;
+        };
+        if b.moves() == 0 && b.opponent_moves() != 0 {
+            let r = solve(&b, Mode::Exact, &SolveOptions::default());
+            assert_eq!(r.score(), Some(reference::minimax(&b)));
+            assert_eq!(r.pv.first(), Some(&None));
+            assert!(r.best_moves.is_empty());
+            found = true;
+        }
+        let b = b.pass();
+        if !found && b.moves() == 0 && b.opponent_moves() != 0 {
+            let r = solve(&b, Mode::Exact, &SolveOptions::default());
+            assert_eq!(r.score(), Some(reference::minimax(&b)));
+            assert_eq!(r.pv.first(), Some(&None));
+            found = true;
+        }
+    }
+}

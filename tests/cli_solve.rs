@@ -1,0 +1,105 @@
+//! `othello-solver solve`: text and JSON output, limits, bad input.
+
+use std::process::Command;
+
+fn solver() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_othello-solver"))
+}
+
+/// FFO #1 (14 empties): black G8 wins by 18.
+const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+#[test]
+fn text_report() {
+    let out = solver().args(["solve", FFO1, "--hash-mb", "16"]).output();
+    let out = out.unwrap_or_else(|e| panic!("run: {e}"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("result: +18 (black win)"), "{text}");
+    assert!(text.contains("best moves: g8"), "{text}");
+    assert!(text.contains("pv: 47.X:g8 "), "{text}");
+    assert!(text.contains("nodes: "), "{text}");
+}
+
+#[test]
+fn json_report() {
+    let out = solver()
+        .args([
+            "solve",
+            FFO1,
+            "--json",
+            "--algo",
+            "alphabeta",
+            "--hash-mb",
+            "16",
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert!(out.status.success());
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
+    assert_eq!(v["score"], 18);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["mode"], "exact");
+    assert_eq!(v["algo"], "alphabeta");
+    assert_eq!(v["wld"], "win");
+    assert_eq!(v["side"], "X");
+    assert_eq!(v["empties"], 14);
+    assert_eq!(v["best_moves"], serde_json::json!(["g8"]));
+    assert_eq!(v["pv"][0], "g8");
+    assert!(v["nodes"].as_u64().is_some_and(|n| n > 0));
+    assert!(v["time_s"].as_f64().is_some());
+
+    let out = solver()
+        .args(["solve", FFO1, "--json", "--bound", "20"])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
+    assert_eq!(v["bound_holds"], false);
+    assert_eq!(v["mode"], "bound");
+
+    let out = solver()
+        .args(["solve", FFO1, "--json", "--wld"])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
+    assert_eq!(v["wld"], "win");
+    assert_eq!(v["best_moves"], serde_json::json!(["g8"]));
+}
+
+#[test]
+fn node_limit_gives_unknown_and_exit_4() {
+    let out = solver()
+        .args([
+            "solve",
+            "f5d6c3d3c4f4f6f3e6e7",
+            "--node-limit",
+            "1000",
+            "--json",
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert_eq!(out.status.code(), Some(4));
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
+    assert_eq!(v["status"], "unknown");
+    assert_eq!(v["score"], serde_json::Value::Null);
+}
+
+#[test]
+fn bad_position_fails_with_a_message() {
+    let out = solver()
+        .args(["solve", "XXO"])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("squares"), "{err}");
+    let out = solver()
+        .args(["solve", FFO1, "--wld", "--exact"])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert_eq!(out.status.code(), Some(2));
+}
