@@ -7,6 +7,7 @@
 
 pub mod batch;
 pub mod board;
+pub mod eval;
 pub mod formats;
 pub mod rng;
 pub mod search;

@@ -4,6 +4,7 @@
 
 mod batch;
 mod bench;
+mod eval;
 mod options;
 mod perft;
 mod show;
@@ -32,6 +33,8 @@ struct Cli {
 enum Command {
     /// Show a position: the board, side to move, legal moves, discs, empties.
     Show(show::Args),
+    /// Evaluate a position (or every position of a problem file) with the pattern evaluation.
+    Eval(eval::Args),
     /// Count the leaves of the game tree to a fixed depth (move-generator check and speed).
     Perft(perft::Args),
     /// Solve a position exactly: score (or win/draw/loss, or one bound), every best move, the PV.
@@ -48,6 +51,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Show(args) => show::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Eval(args) => eval::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Bench(args) => bench::run(args),

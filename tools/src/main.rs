@@ -1,6 +1,7 @@
 //! `othello-tools`: offline programs for othello-solver (game-record
-//! statistics, position sampling, and later weight fitting). Each
-//! command lives in its own module; this file only dispatches.
+//! statistics, position sampling, pattern-weight fitting). Each command
+//! lives in its own module (the fitter in the `othello_tools` library);
+//! this file only dispatches.
 
 mod games;
 mod sample;
@@ -22,6 +23,8 @@ enum Command {
     Games(games::Args),
     /// Draw positions with E empties from game records into a problem file.
     Sample(sample::Args),
+    /// Fit the pattern weights from game records by preconditioned CG.
+    Train(othello_tools::train_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Games(args) => games::run(args),
         Command::Sample(args) => sample::run(args),
+        Command::Train(args) => othello_tools::train_cmd::run(&args).map(|_| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,616 @@
+//! Pattern features: which squares each pattern reads, where its instances
+//! lie, and the configuration index of every instance in a position.
+//!
+//! This is the one piece of feature-indexing code: the evaluator
+//! ([`super::PatternEvaluator`]) and the fitter in `tools/` both call
+//! [`feature_indices`], so a trained weight always lands on the configuration
+//! it was trained for.
+//!
+//! A *family* is one pattern shape (say the edge row) with a canonical list
+//! of squares; its *instances* are the images of that list under some of the
+//! 8 board symmetries (the edge has four: rows 1 and 8, files a and h). All
+//! instances of a family share one weight table. A configuration index is
+//! the base-3 number of the squares in canonical order, digit k for square k:
+//! 0 empty, 1 a disc of the side to move, 2 a disc of the other side.
+//!
+//! Families that map onto themselves under a symmetry (a line read
+//! backwards, the 3×3 corner transposed) have a digit permutation
+//! ([`Family::mirror`]); a configuration and its mirror image are the same
+//! configuration, and the fitter gives them one weight
+//! ([`Family::canonical`]).
+
+use crate::board::symmetry;
+use crate::board::Board;
+
+/// Number of stages: one per disc count from [`FIRST_STAGE_DISCS`] to 64.
+pub const NUM_STAGES: usize = 52;
+/// Discs on the board at stage 0.
+pub const FIRST_STAGE_DISCS: u32 = 13;
+
+/// The stage of a position: discs on the board − 13, clamped to 0..=51
+/// (positions with fewer than 13 discs use stage 0).
+#[inline]
+pub const fn stage(board: &Board) -> usize {
+    let d = board.discs();
+    if d <= FIRST_STAGE_DISCS {
+        0
+    } else {
+        (d - FIRST_STAGE_DISCS) as usize
+    }
+}
+
+/// A pattern shape. Every family has one weight table per stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// The edge row a1–h1 (4 instances).
+    Edge,
+    /// The second row a2–h2 (4 instances).
+    Line2,
+    /// The third row a3–h3 (4 instances).
+    Line3,
+    /// The fourth row a4–h4 (4 instances).
+    Line4,
+    /// The long diagonal a1–h8 (2 instances).
+    Diag8,
+    /// The diagonal b1–h7 (4 instances).
+    Diag7,
+    /// The diagonal c1–h6 (4 instances).
+    Diag6,
+    /// The diagonal d1–h5 (4 instances).
+    Diag5,
+    /// The diagonal e1–h4 (4 instances).
+    Diag4,
+    /// The 3×3 corner a1–c3 (4 instances).
+    Corner3x3,
+    /// The 2×4 corner a1–d2 (8 instances).
+    Corner2x4,
+    /// Parity: whether the number of empty squares is odd (1 instance, 2
+    /// values). Within a stage it is constant, so it is the stage's bias.
+    Parity,
+}
+
+/// Every family, in weight-table order.
+pub const FAMILIES: [Family; 12] = [
+    Family::Edge,
+    Family::Line2,
+    Family::Line3,
+    Family::Line4,
+    Family::Diag8,
+    Family::Diag7,
+    Family::Diag6,
+    Family::Diag5,
+    Family::Diag4,
+    Family::Corner3x3,
+    Family::Corner2x4,
+    Family::Parity,
+];
+
+const REVERSE8: [u8; 8] = [7, 6, 5, 4, 3, 2, 1, 0];
+const REVERSE7: [u8; 7] = [6, 5, 4, 3, 2, 1, 0];
+const REVERSE6: [u8; 6] = [5, 4, 3, 2, 1, 0];
+const REVERSE5: [u8; 5] = [4, 3, 2, 1, 0];
+const REVERSE4: [u8; 4] = [3, 2, 1, 0];
+const TRANSPOSE3X3: [u8; 9] = [0, 3, 6, 1, 4, 7, 2, 5, 8];
+
+impl Family {
+    /// A short name (`edge`, `line2`, …, `corner3x3`, `parity`), used in the
+    /// weights-file layout and in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::Edge => "edge",
+            Family::Line2 => "line2",
+            Family::Line3 => "line3",
+            Family::Line4 => "line4",
+            Family::Diag8 => "diag8",
+            Family::Diag7 => "diag7",
+            Family::Diag6 => "diag6",
+            Family::Diag5 => "diag5",
+            Family::Diag4 => "diag4",
+            Family::Corner3x3 => "corner3x3",
+            Family::Corner2x4 => "corner2x4",
+            Family::Parity => "parity",
+        }
+    }
+
+    /// The canonical squares (indices a1 = 0 … h8 = 63), digit 0 first.
+    /// Empty for [`Family::Parity`].
+    pub const fn squares(self) -> &'static [u8] {
+        match self {
+            Family::Edge => &[0, 1, 2, 3, 4, 5, 6, 7],
+            Family::Line2 => &[8, 9, 10, 11, 12, 13, 14, 15],
+            Family::Line3 => &[16, 17, 18, 19, 20, 21, 22, 23],
+            Family::Line4 => &[24, 25, 26, 27, 28, 29, 30, 31],
+            Family::Diag8 => &[0, 9, 18, 27, 36, 45, 54, 63],
+            Family::Diag7 => &[1, 10, 19, 28, 37, 46, 55],
+            Family::Diag6 => &[2, 11, 20, 29, 38, 47],
+            Family::Diag5 => &[3, 12, 21, 30, 39],
+            Family::Diag4 => &[4, 13, 22, 31],
+            Family::Corner3x3 => &[0, 1, 2, 8, 9, 10, 16, 17, 18],
+            Family::Corner2x4 => &[0, 1, 2, 3, 8, 9, 10, 11],
+            Family::Parity => &[],
+        }
+    }
+
+    /// The symmetries (numbering of [`symmetry::apply`]) whose images of the
+    /// canonical squares are the instances: instance `i` reads the canonical
+    /// squares of `board.symmetric(symmetries()[i])`.
+    pub const fn symmetries(self) -> &'static [u8] {
+        match self {
+            Family::Edge | Family::Line2 | Family::Line3 | Family::Line4 => &[0, 2, 4, 5],
+            Family::Diag8 => &[0, 1],
+            Family::Diag7 | Family::Diag6 | Family::Diag5 | Family::Diag4 => &[0, 1, 4, 5],
+            Family::Corner3x3 => &[0, 1, 2, 3],
+            Family::Corner2x4 => &[0, 1, 2, 3, 4, 5, 6, 7],
+            Family::Parity => &[0],
+        }
+    }
+
+    /// The digit permutation of the symmetry that maps the canonical squares
+    /// onto themselves (`mirror[k]` is the digit square k moves to), if any.
+    pub const fn mirror(self) -> Option<&'static [u8]> {
+        match self {
+            Family::Edge | Family::Line2 | Family::Line3 | Family::Line4 | Family::Diag8 => {
+                Some(&REVERSE8)
+            }
+            Family::Diag7 => Some(&REVERSE7),
+            Family::Diag6 => Some(&REVERSE6),
+            Family::Diag5 => Some(&REVERSE5),
+            Family::Diag4 => Some(&REVERSE4),
+            Family::Corner3x3 => Some(&TRANSPOSE3X3),
+            Family::Corner2x4 | Family::Parity => None,
+        }
+    }
+
+    /// Number of configurations: 3^squares (2 for parity).
+    pub const fn configs(self) -> usize {
+        match self {
+            Family::Parity => 2,
+            _ => pow3(self.squares().len()),
+        }
+    }
+
+    /// Number of instances on the board.
+    pub const fn instances(self) -> usize {
+        self.symmetries().len()
+    }
+
+    /// Offset of this family's table inside one stage's weights.
+    pub const fn offset(self) -> usize {
+        let mut off = 0;
+        let mut i = 0;
+        while i < FAMILIES.len() {
+            if FAMILIES[i] as u8 == self as u8 {
+                return off;
+            }
+            off += FAMILIES[i].configs();
+            i += 1;
+        }
+        off
+    }
+
+    /// The family a weight index (within one stage) belongs to, with the
+    /// configuration inside the family.
+    pub fn of_index(index: usize) -> Option<(Family, usize)> {
+        FAMILIES.iter().find_map(|&f| {
+            let off = f.offset();
+            (index >= off && index < off + f.configs()).then(|| (f, index - off))
+        })
+    }
+
+    /// The configuration read in mirror order (itself for families without
+    /// a mirror).
+    pub fn mirrored(self, config: usize) -> usize {
+        match self.mirror() {
+            None => config,
+            Some(perm) => {
+                let mut out = 0;
+                let mut c = config;
+                for &to in perm {
+                    out += (c % 3) * pow3(to as usize);
+                    c /= 3;
+                }
+                out
+            }
+        }
+    }
+
+    /// The canonical representative of a configuration and its mirror image
+    /// (the smaller index of the two).
+    pub fn canonical(self, config: usize) -> usize {
+        config.min(self.mirrored(config))
+    }
+}
+
+/// 3^n.
+pub const fn pow3(n: usize) -> usize {
+    let mut p = 1;
+    let mut i = 0;
+    while i < n {
+        p *= 3;
+        i += 1;
+    }
+    p
+}
+
+/// Weights in one stage: the sum of every family's configurations.
+pub const STAGE_WEIGHTS: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        n += FAMILIES[i].configs();
+        i += 1;
+    }
+    n
+};
+
+/// Number of features a position has: every instance of every family.
+pub const NUM_FEATURES: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        n += FAMILIES[i].instances();
+        i += 1;
+    }
+    n
+};
+
+/// The family of each feature slot of [`feature_indices`], in order.
+pub const FEATURE_FAMILIES: [Family; NUM_FEATURES] = {
+    let mut out = [Family::Parity; NUM_FEATURES];
+    let mut k = 0;
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        let mut j = 0;
+        while j < FAMILIES[i].instances() {
+            out[k] = FAMILIES[i];
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The symmetry of each feature slot (the instance it reads).
+pub const FEATURE_SYMMETRIES: [u8; NUM_FEATURES] = {
+    let mut out = [0u8; NUM_FEATURES];
+    let mut k = 0;
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        let syms = FAMILIES[i].symmetries();
+        let mut j = 0;
+        while j < syms.len() {
+            out[k] = syms[j];
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// B3[x]: the base-3 number whose digit k is bit k of `x` (x < 512).
+static B3: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut v = 0u16;
+        let mut p = 1u16;
+        let mut k = 0;
+        while k < 9 {
+            if x & (1 << k) != 0 {
+                v += p;
+            }
+            p *= 3;
+            k += 1;
+        }
+        t[x] = v;
+        x += 1;
+    }
+    t
+};
+
+/// The configuration of gathered bits: digit k is 1 if bit k of `p` is set,
+/// 2 if bit k of `o` is set.
+#[inline(always)]
+fn config(p: u64, o: u64) -> u16 {
+    // Both arguments come from masks of at most 9 bits (see the gathers).
+    B3[p as usize & 511] + 2 * B3[o as usize & 511]
+}
+
+const FILE_SPREAD: u64 = 0x0101_0101_0101_0101;
+const DIAG8_MASK: u64 = 0x8040_2010_0804_0201;
+const DIAG7_MASK: u64 = 0x0080_4020_1008_0402; // b1 c2 d3 e4 f5 g6 h7
+const DIAG6_MASK: u64 = 0x0000_8040_2010_0804; // c1 … h6
+const DIAG5_MASK: u64 = 0x0000_0080_4020_1008; // d1 … h5
+const DIAG4_MASK: u64 = 0x0000_0000_8040_2010; // e1 … h4
+
+/// Row `r` (0-based) of `x` as 8 bits, file a first.
+#[inline(always)]
+const fn row(x: u64, r: u32) -> u64 {
+    (x >> (8 * r)) & 0xFF
+}
+
+/// The squares of `mask` (at most one per file) as bits by file, top byte.
+#[inline(always)]
+const fn diag(x: u64, mask: u64, shift: u32) -> u64 {
+    (x & mask).wrapping_mul(FILE_SPREAD) >> shift
+}
+
+/// a1 b1 c1 a2 b2 c2 a3 b3 c3 as bits 0–8.
+#[inline(always)]
+const fn corner3x3(x: u64) -> u64 {
+    (x & 7) | ((x >> 5) & 0x38) | ((x >> 10) & 0x1C0)
+}
+
+/// a1 b1 c1 d1 a2 b2 c2 d2 as bits 0–7.
+#[inline(always)]
+const fn corner2x4(x: u64) -> u64 {
+    (x & 0xF) | ((x >> 4) & 0xF0)
+}
+
+/// The weight index (within one stage, family offset included) of every
+/// feature of `board`, in the order of [`FEATURE_FAMILIES`]. Each index is
+/// below [`STAGE_WEIGHTS`], whatever the board (a square in both bitboards
+/// counts as the side to move's).
+///
+/// Equal to [`feature_indices_reference`] (tested); this version gathers
+/// the squares with shifts and multiplications over the 8 symmetric images
+/// of the board and converts bits to base 3 with one table.
+#[inline]
+pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
+    let p = board.player;
+    // A valid board never has a square in both sets; masking makes every
+    // digit 0, 1 or 2 even for an invalid one, so each index stays inside
+    // its family's table (the evaluator relies on this).
+    let o = board.opponent & !p;
+    // The 8 images B_s = apply(s, board); apply(6) = T∘V = H∘T and
+    // apply(7) = T∘V∘H = H∘T∘H.
+    let ph = symmetry::flip_horizontal(p);
+    let oh = symmetry::flip_horizontal(o);
+    let pt = symmetry::flip_diagonal(p);
+    let ot = symmetry::flip_diagonal(o);
+    let pth = symmetry::flip_diagonal(ph);
+    let oth = symmetry::flip_diagonal(oh);
+    let bp = [
+        p,
+        ph,
+        p.swap_bytes(),
+        ph.swap_bytes(),
+        pt,
+        pth,
+        symmetry::flip_horizontal(pt),
+        symmetry::flip_horizontal(pth),
+    ];
+    let bo = [
+        o,
+        oh,
+        o.swap_bytes(),
+        oh.swap_bytes(),
+        ot,
+        oth,
+        symmetry::flip_horizontal(ot),
+        symmetry::flip_horizontal(oth),
+    ];
+
+    let mut out = [0u16; NUM_FEATURES];
+    let mut k = 0;
+    // Rows: edge, 2nd, 3rd, 4th line on images 0, 2, 4, 5.
+    for (r, fam) in [
+        (0u32, Family::Edge),
+        (1, Family::Line2),
+        (2, Family::Line3),
+        (3, Family::Line4),
+    ] {
+        let off = fam.offset() as u16;
+        for s in [0usize, 2, 4, 5] {
+            out[k] = off + config(row(bp[s], r), row(bo[s], r));
+            k += 1;
+        }
+    }
+    let off = Family::Diag8.offset() as u16;
+    for s in [0usize, 1] {
+        out[k] = off + config(diag(bp[s], DIAG8_MASK, 56), diag(bo[s], DIAG8_MASK, 56));
+        k += 1;
+    }
+    for (mask, shift, fam) in [
+        (DIAG7_MASK, 57u32, Family::Diag7),
+        (DIAG6_MASK, 58, Family::Diag6),
+        (DIAG5_MASK, 59, Family::Diag5),
+        (DIAG4_MASK, 60, Family::Diag4),
+    ] {
+        let off = fam.offset() as u16;
+        for s in [0usize, 1, 4, 5] {
+            out[k] = off + config(diag(bp[s], mask, shift), diag(bo[s], mask, shift));
+            k += 1;
+        }
+    }
+    let off = Family::Corner3x3.offset() as u16;
+    for s in 0..4 {
+        out[k] = off + config(corner3x3(bp[s]), corner3x3(bo[s]));
+        k += 1;
+    }
+    let off = Family::Corner2x4.offset() as u16;
+    for s in 0..8 {
+        out[k] = off + config(corner2x4(bp[s]), corner2x4(bo[s]));
+        k += 1;
+    }
+    out[k] = Family::Parity.offset() as u16 + (board.empties() & 1) as u16;
+    out
+}
+
+/// The same indices as [`feature_indices`], computed the slow, obvious way
+/// (transform the board, read the canonical squares one by one). For tests
+/// and as the definition.
+pub fn feature_indices_reference(board: &Board) -> [u16; NUM_FEATURES] {
+    let mut out = [0u16; NUM_FEATURES];
+    for (k, (&fam, &s)) in FEATURE_FAMILIES
+        .iter()
+        .zip(FEATURE_SYMMETRIES.iter())
+        .enumerate()
+    {
+        let c = if fam == Family::Parity {
+            (board.empties() & 1) as usize
+        } else {
+            config_reference(&board.symmetric(s), fam.squares())
+        };
+        out[k] = (fam.offset() + c) as u16;
+    }
+    out
+}
+
+/// The base-3 configuration of `squares` on `board`, digit k for square k.
+pub fn config_reference(board: &Board, squares: &[u8]) -> usize {
+    squares
+        .iter()
+        .enumerate()
+        .map(|(k, &sq)| {
+            let bit = 1u64 << sq;
+            let d = if board.player & bit != 0 {
+                1
+            } else if board.opponent & bit != 0 {
+                2
+            } else {
+                0
+            };
+            d * pow3(k)
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{random_position, SplitMix64};
+
+    fn random_boards(n: usize, seed: u64) -> Vec<Board> {
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let e = rng.below(60) as u32;
+            if let Some(b) = random_position(&mut rng, e) {
+                out.push(b);
+            }
+            // Also arbitrary (unreachable) bit patterns.
+            let a = rng.next_u64();
+            let b = rng.next_u64() & !a;
+            out.push(Board {
+                player: a,
+                opponent: b,
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn layout_sizes() {
+        assert_eq!(NUM_FEATURES, 47);
+        assert_eq!(STAGE_WEIGHTS, 62_291);
+        assert_eq!(Family::Parity.offset() + 2, STAGE_WEIGHTS);
+        assert!(STAGE_WEIGHTS <= u16::MAX as usize);
+        for f in FAMILIES {
+            assert_eq!(Family::of_index(f.offset()), Some((f, 0)));
+        }
+    }
+
+    #[test]
+    fn fast_indices_match_reference() {
+        for b in random_boards(3000, 1) {
+            assert_eq!(feature_indices(&b), feature_indices_reference(&b), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn instances_are_distinct_images() {
+        for f in FAMILIES {
+            if f == Family::Parity {
+                continue;
+            }
+            let sets: std::collections::HashSet<Vec<usize>> = f
+                .symmetries()
+                .iter()
+                .map(|&s| {
+                    let mut v: Vec<usize> = f
+                        .squares()
+                        .iter()
+                        .map(|&q| symmetry::apply_square(symmetry::inverse(s), q as usize))
+                        .collect();
+                    v.sort();
+                    v
+                })
+                .collect();
+            assert_eq!(sets.len(), f.instances(), "{}", f.name());
+            // Every image of the pattern under the 8 symmetries is one of them.
+            for s in 0..8 {
+                let mut v: Vec<usize> = f
+                    .squares()
+                    .iter()
+                    .map(|&q| symmetry::apply_square(s, q as usize))
+                    .collect();
+                v.sort();
+                assert!(sets.contains(&v), "{} under {s}", f.name());
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_is_a_board_symmetry() {
+        for f in FAMILIES {
+            let Some(perm) = f.mirror() else { continue };
+            let sq = f.squares();
+            let found = (1..8u8).any(|s| {
+                sq.iter().enumerate().all(|(k, &q)| {
+                    symmetry::apply_square(s, q as usize) == sq[perm[k] as usize] as usize
+                })
+            });
+            assert!(found, "{}", f.name());
+            for c in (0..f.configs()).step_by(7) {
+                assert_eq!(f.mirrored(f.mirrored(c)), c);
+            }
+        }
+    }
+
+    /// The multiset of (family, canonical configuration) over all features.
+    fn canonical_features(b: &Board) -> Vec<(usize, usize)> {
+        let mut v: Vec<(usize, usize)> = feature_indices(b)
+            .iter()
+            .map(|&i| {
+                let (f, c) = Family::of_index(i as usize).expect("index inside the layout");
+                (f.offset(), f.canonical(c))
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn features_agree_across_all_symmetries() {
+        for b in random_boards(500, 2) {
+            let base = canonical_features(&b);
+            for s in 0..8 {
+                assert_eq!(canonical_features(&b.symmetric(s)), base, "symmetry {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn indices_stay_in_range_for_invalid_boards() {
+        let b = Board {
+            player: u64::MAX,
+            opponent: u64::MAX,
+        };
+        for &i in &feature_indices(&b) {
+            assert!((i as usize) < STAGE_WEIGHTS);
+        }
+    }
+
+    #[test]
+    fn stage_clamps() {
+        assert_eq!(stage(&Board::start()), 0);
+        let full = Board {
+            player: u64::MAX,
+            opponent: 0,
+        };
+        assert_eq!(stage(&full), 51);
+    }
+}

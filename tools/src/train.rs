@@ -1,0 +1,567 @@
+//! The pattern fitter: from replayed games to a weights file and a report.
+//!
+//! 1. [`Dataset::build`]: every position of every game with 13–64 discs
+//!    becomes a sample of its stage, with its target (the game's final disc
+//!    difference from the side to move's view, or, with
+//!    [`Target::Theoretical`], WTHOR's perfect-play score at 24 empties for
+//!    the positions up to that point). Held-out games go to a separate set.
+//! 2. [`fit_tables`]: per stage, a sparse least-squares fit by
+//!    preconditioned CG ([`crate::cg`]) over the canonical configurations,
+//!    with rare configurations replaced by smaller pieces ([`crate::rare`]);
+//!    the result is written out as full tables, mirror images included.
+//! 3. [`crate::smooth`]: each configuration smoothed across stages, then
+//!    each stage's bias refitted to the training mean.
+//! 4. Metrics per stage on training and held-out games, and a report.
+
+use crate::cg::{self, CgOptions, SparseDesign};
+use crate::rare::Pieces;
+use crate::smooth;
+use indicatif::{ProgressBar, ProgressStyle};
+use othello_solver::board::Board;
+use othello_solver::eval::{
+    feature_indices, stage, Family, FAMILIES, NUM_FEATURES, NUM_STAGES, STAGE_WEIGHTS,
+};
+use othello_solver::Color;
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// One replayed game, ready for training.
+#[derive(Clone, Debug)]
+pub struct TrainGame {
+    /// Every position of the game in order (from the start), with the side to
+    /// move; the board is from that side's view.
+    pub positions: Vec<(Board, Color)>,
+    /// Final disc difference black − white, empties to the winner.
+    pub black_score: i32,
+    /// Perfect-play score (black − white) at the given number of empties, if
+    /// the record has one.
+    pub theoretical: Option<(u8, i32)>,
+    /// Held out: never trained on.
+    pub heldout: bool,
+}
+
+/// What the fit aims at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// The game's final disc difference (the paper's choice).
+    Final,
+    /// The perfect-play score at 24 empties (WTHOR) for the positions up to
+    /// that point of games that have one; the final result elsewhere.
+    Theoretical,
+}
+
+/// Fitter options.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainOptions {
+    /// Rarity threshold for [`crate::rare`]; 0 turns the handling off.
+    pub rare_threshold: u32,
+    /// Smooth each configuration across stages.
+    pub smooth: bool,
+    /// CG settings.
+    pub cg: CgOptions,
+    /// Target of the fit.
+    pub target: Target,
+    /// Also fit with the other setting of rare handling, for the report.
+    pub ablation: bool,
+    /// Show progress bars.
+    pub progress: bool,
+    /// Fit stage s on the training positions of stages s − w … s + w
+    /// (more data per weight, less overfitting; 0 = its own stage only).
+    pub stage_window: usize,
+    /// Fit only these stages (inclusive); the others stay 0. For quick
+    /// experiments on one stage; a real run fits all.
+    pub stages: (usize, usize),
+}
+
+impl Default for TrainOptions {
+    fn default() -> Self {
+        TrainOptions {
+            rare_threshold: crate::rare::DEFAULT_THRESHOLD,
+            smooth: true,
+            cg: CgOptions::default(),
+            target: Target::Final,
+            ablation: false,
+            progress: false,
+            stage_window: 0,
+            stages: (0, NUM_STAGES - 1),
+        }
+    }
+}
+
+/// A position with its targets.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    /// The board, side to move's view.
+    pub board: Board,
+    /// The training target (side to move's view).
+    pub target: i8,
+    /// The game's final result (side to move's view).
+    pub result: i8,
+}
+
+/// Samples per stage, training and held out.
+#[derive(Debug, Default)]
+pub struct Dataset {
+    /// Training samples, per stage.
+    pub train: Vec<Vec<Sample>>,
+    /// Held-out samples, per stage.
+    pub heldout: Vec<Vec<Sample>>,
+    /// Held-out positions at the theoretical score's empties, with that score
+    /// (side to move's view).
+    pub heldout_theoretical: Vec<(Board, i8)>,
+    /// Training games.
+    pub train_games: usize,
+    /// Held-out games.
+    pub heldout_games: usize,
+}
+
+fn side_view(black: i32, side: Color) -> i32 {
+    match side {
+        Color::Black => black,
+        Color::White => -black,
+    }
+}
+
+impl Dataset {
+    /// Builds the samples of `games`.
+    pub fn build(games: &[TrainGame], target: Target) -> Dataset {
+        let mut ds = Dataset {
+            train: vec![Vec::new(); NUM_STAGES],
+            heldout: vec![Vec::new(); NUM_STAGES],
+            ..Dataset::default()
+        };
+        for g in games {
+            if g.heldout {
+                ds.heldout_games += 1;
+            } else {
+                ds.train_games += 1;
+            }
+            let mut theo_done = false;
+            for &(board, side) in &g.positions {
+                let result = side_view(g.black_score, side).clamp(-64, 64) as i8;
+                let mut t = result;
+                if let Some((e, score)) = g.theoretical {
+                    let empties = board.empties();
+                    if empties == e as u32 && !theo_done {
+                        theo_done = true;
+                        if g.heldout {
+                            ds.heldout_theoretical
+                                .push((board, side_view(score, side).clamp(-64, 64) as i8));
+                        }
+                    }
+                    if target == Target::Theoretical && empties >= e as u32 {
+                        t = side_view(score, side).clamp(-64, 64) as i8;
+                    }
+                }
+                if board.discs() < 13 {
+                    continue;
+                }
+                let s = Sample {
+                    board,
+                    target: t,
+                    result,
+                };
+                let st = stage(&board);
+                if g.heldout {
+                    ds.heldout[st].push(s);
+                } else {
+                    ds.train[st].push(s);
+                }
+            }
+        }
+        ds
+    }
+
+    /// Training samples over all stages.
+    pub fn train_positions(&self) -> usize {
+        self.train.iter().map(Vec::len).sum()
+    }
+}
+
+/// How one stage's fit went.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StageFit {
+    /// CG iterations.
+    pub iterations: usize,
+    /// Final relative residual.
+    pub rel_residual: f64,
+    /// Canonical configurations replaced by pieces.
+    pub rare_split: usize,
+    /// Wall time of the stage, seconds.
+    pub seconds: f64,
+}
+
+/// The canonical index (within a stage) of every index.
+fn canonical_map() -> Vec<u32> {
+    let mut m = vec![0u32; STAGE_WEIGHTS];
+    for f in FAMILIES {
+        for c in 0..f.configs() {
+            m[f.offset() + c] = (f.offset() + f.canonical(c)) as u32;
+        }
+    }
+    m
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Fits every stage. Returns the full tables (stage-major, in discs), the
+/// canonical occurrence count of every index at every stage (for
+/// smoothing), and per-stage fit facts.
+pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec<StageFit>) {
+    let canon = canonical_map();
+    let pieces = Pieces::new();
+    let ncols = STAGE_WEIGHTS + pieces.len();
+    let mut tables = vec![0.0f32; NUM_STAGES * STAGE_WEIGHTS];
+    let mut counts_out = vec![0u32; NUM_STAGES * STAGE_WEIGHTS];
+    let mut fits = vec![StageFit::default(); NUM_STAGES];
+    let style = ProgressStyle::with_template(
+        "{prefix:>18} [{bar:30}] {pos:>3}/{len} CG iterations, residual {msg}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    for s in opts.stages.0..=opts.stages.1.min(NUM_STAGES - 1) {
+        let t0 = Instant::now();
+        let lo = s.saturating_sub(opts.stage_window);
+        let hi = (s + opts.stage_window).min(NUM_STAGES - 1);
+        let samples: Vec<Sample> = ds.train[lo..=hi].iter().flatten().copied().collect();
+        let samples = &samples;
+        let feats: Vec<[u16; NUM_FEATURES]> = samples
+            .par_iter()
+            .map(|x| feature_indices(&x.board))
+            .collect();
+        let mut count = vec![0u32; STAGE_WEIGHTS];
+        for f in &feats {
+            for &i in f {
+                count[canon[i as usize] as usize] += 1;
+            }
+        }
+        // Columns of every index at this stage.
+        let mut cols_of = vec![[NONE, NONE]; STAGE_WEIGHTS];
+        let mut rare_split = 0;
+        for f in FAMILIES {
+            for c in 0..f.configs() {
+                let i = f.offset() + c;
+                let ci = canon[i] as usize;
+                let cc = ci - f.offset();
+                let n = count[ci];
+                let split = if f != Family::Parity && n < opts.rare_threshold {
+                    pieces.split(f, cc)
+                } else {
+                    None
+                };
+                cols_of[i] = match split {
+                    Some([a, b]) => {
+                        if cc == c {
+                            rare_split += 1;
+                        }
+                        [(STAGE_WEIGHTS + a) as u32, (STAGE_WEIGHTS + b) as u32]
+                    }
+                    None => [ci as u32, NONE],
+                };
+                counts_out[s * STAGE_WEIGHTS + i] = n;
+            }
+        }
+        let mut design = SparseDesign::new(ncols);
+        let mut row = Vec::with_capacity(2 * NUM_FEATURES);
+        for f in &feats {
+            row.clear();
+            for &i in f {
+                for &c in &cols_of[i as usize] {
+                    if c != NONE {
+                        row.push(c);
+                    }
+                }
+            }
+            design.push_row(&row);
+        }
+        drop(feats);
+        let y: Vec<f64> = samples.iter().map(|x| x.target as f64).collect();
+        let bar = if opts.progress {
+            ProgressBar::new(opts.cg.max_iter as u64)
+        } else {
+            ProgressBar::hidden()
+        };
+        bar.set_style(style.clone());
+        bar.set_prefix(format!("stage {s:2} ({:2} discs)", s + 13));
+        let (w, outcome) = cg::solve(&design, &y, opts.cg, |it, rel| {
+            bar.set_position(it as u64);
+            bar.set_message(format!("{rel:.1e}"));
+        });
+        bar.finish();
+        let table = &mut tables[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS];
+        for (i, t) in table.iter_mut().enumerate() {
+            *t = cols_of[i]
+                .iter()
+                .filter(|&&c| c != NONE)
+                .map(|&c| w[c as usize])
+                .sum::<f64>() as f32;
+        }
+        fits[s] = StageFit {
+            iterations: outcome.iterations,
+            rel_residual: outcome.rel_residual,
+            rare_split,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        if opts.progress && bar.is_hidden() {
+            // No terminal (a log file): one line per stage instead of a bar.
+            eprintln!(
+                "stage {s:2} ({:2} discs): {} positions, {} CG iterations, residual {:.1e}, {} rare configurations split, {:.1} s",
+                s + 13,
+                samples.len(),
+                outcome.iterations,
+                outcome.rel_residual,
+                rare_split,
+                fits[s].seconds
+            );
+        }
+    }
+    (tables, counts_out, fits)
+}
+
+/// The evaluation of `board` under f32 tables (stage-major, in discs).
+#[inline]
+pub fn predict(tables: &[f32], board: &Board) -> f32 {
+    let s = stage(board);
+    let t = &tables[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS];
+    feature_indices(board).iter().map(|&i| t[i as usize]).sum()
+}
+
+/// Adds to each stage's bias the mean training residual of that stage.
+pub fn refit_bias(tables: &mut [f32], ds: &Dataset) {
+    for s in 0..NUM_STAGES {
+        let samples = &ds.train[s];
+        if samples.is_empty() {
+            continue;
+        }
+        let t: &[f32] = tables;
+        let sum: f64 = samples
+            .par_iter()
+            .map(|x| x.target as f64 - predict(t, &x.board) as f64)
+            .sum();
+        let mean = (sum / samples.len() as f64) as f32;
+        let p = s * STAGE_WEIGHTS + Family::Parity.offset();
+        tables[p] += mean;
+        tables[p + 1] += mean;
+    }
+}
+
+/// Error statistics of a set of predictions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ErrorStats {
+    /// Number of positions.
+    pub n: usize,
+    /// Mean absolute error, discs.
+    pub mae: f64,
+    /// Root mean square error, discs.
+    pub rmse: f64,
+}
+
+impl ErrorStats {
+    /// Statistics of `(prediction, truth)` pairs.
+    pub fn of(pairs: impl ParallelIterator<Item = (f32, f32)>) -> ErrorStats {
+        let (n, abs, sq) = pairs
+            .map(|(p, t)| {
+                let e = (p - t) as f64;
+                (1usize, e.abs(), e * e)
+            })
+            .reduce(|| (0, 0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+        if n == 0 {
+            return ErrorStats {
+                n: 0,
+                mae: f64::NAN,
+                rmse: f64::NAN,
+            };
+        }
+        ErrorStats {
+            n,
+            mae: abs / n as f64,
+            rmse: (sq / n as f64).sqrt(),
+        }
+    }
+}
+
+/// Per-stage errors against the game result, training and held out.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluation {
+    /// Training positions, per stage.
+    pub train: Vec<ErrorStats>,
+    /// Held-out positions, per stage.
+    pub heldout: Vec<ErrorStats>,
+    /// All held-out positions together.
+    pub heldout_all: ErrorStats,
+    /// Held-out positions at 24 empties against the perfect-play score.
+    pub heldout_theoretical: ErrorStats,
+}
+
+/// Measures `eval` on the dataset.
+pub fn evaluate<F>(ds: &Dataset, eval: F) -> Evaluation
+where
+    F: Fn(&Board) -> f32 + Sync,
+{
+    let per = |sets: &Vec<Vec<Sample>>| -> Vec<ErrorStats> {
+        sets.iter()
+            .map(|v| ErrorStats::of(v.par_iter().map(|x| (eval(&x.board), x.result as f32))))
+            .collect()
+    };
+    let heldout_all = ErrorStats::of(
+        ds.heldout
+            .par_iter()
+            .flatten()
+            .map(|x| (eval(&x.board), x.result as f32)),
+    );
+    Evaluation {
+        train: per(&ds.train),
+        heldout: per(&ds.heldout),
+        heldout_all,
+        heldout_theoretical: ErrorStats::of(
+            ds.heldout_theoretical
+                .par_iter()
+                .map(|(b, t)| (eval(b), *t as f32)),
+        ),
+    }
+}
+
+/// Everything a training run produced.
+#[derive(Clone, Debug)]
+pub struct TrainResult {
+    /// Final tables (after smoothing if enabled), in discs.
+    pub tables: Vec<f32>,
+    /// Per-stage fit facts of the main fit.
+    pub fits: Vec<StageFit>,
+    /// Metrics of the final tables.
+    pub eval: Evaluation,
+    /// Named variants (rare on/off × smoothing on/off) with their held-out
+    /// metrics, for the report.
+    pub variants: Vec<(String, Evaluation)>,
+    /// Seconds spent fitting (all fits).
+    pub fit_seconds: f64,
+}
+
+/// Fits, smooths and measures. With `opts.ablation`, also fits with rare
+/// handling switched the other way and reports all four variants.
+pub fn train(ds: &Dataset, opts: &TrainOptions) -> TrainResult {
+    let t0 = Instant::now();
+    let mut variants = Vec::new();
+    let rare_name = |t: u32| {
+        if t > 0 {
+            format!("rare handling on (threshold {t})")
+        } else {
+            "rare handling off".to_string()
+        }
+    };
+    let mut run = |threshold: u32| {
+        let o = TrainOptions {
+            rare_threshold: threshold,
+            ..*opts
+        };
+        let (raw, counts, fits) = fit_tables(ds, &o);
+        let raw_eval = evaluate(ds, |b| predict(&raw, b));
+        let mut smoothed = raw.clone();
+        smooth::smooth(&mut smoothed, &counts);
+        refit_bias(&mut smoothed, ds);
+        let sm_eval = evaluate(ds, |b| predict(&smoothed, b));
+        variants.push((
+            format!("{}, no smoothing", rare_name(threshold)),
+            raw_eval.clone(),
+        ));
+        variants.push((
+            format!("{}, smoothing", rare_name(threshold)),
+            sm_eval.clone(),
+        ));
+        if opts.smooth {
+            (smoothed, fits, sm_eval)
+        } else {
+            (raw, fits, raw_eval)
+        }
+    };
+    let (tables, fits, eval) = run(opts.rare_threshold);
+    if opts.ablation {
+        let other = if opts.rare_threshold > 0 {
+            0
+        } else {
+            crate::rare::DEFAULT_THRESHOLD
+        };
+        let _ = run(other);
+    }
+    TrainResult {
+        tables,
+        fits,
+        eval,
+        variants,
+        fit_seconds: t0.elapsed().as_secs_f64(),
+    }
+}
+
+/// Random games (uniformly random legal moves to the end), for tests and
+/// smoke runs; every `heldout_every`-th game is held out, and each game
+/// carries its exact final score as the "theoretical" score at 24 empties
+/// only if the game was decided by then (never, in general: random play is
+/// noisy), so it carries none.
+pub fn random_games(n: usize, seed: u64, heldout_every: usize) -> Vec<TrainGame> {
+    use othello_solver::rng::SplitMix64;
+    let mut rng = SplitMix64::new(seed);
+    (0..n)
+        .map(|gi| {
+            let mut board = Board::start();
+            let mut side = Color::Black;
+            let mut positions = vec![(board, side)];
+            loop {
+                let mut m = board.moves();
+                if m == 0 {
+                    board = board.pass();
+                    side = side.opponent();
+                    m = board.moves();
+                    if m == 0 {
+                        // Game over: undo the pass for the final position.
+                        board = board.pass();
+                        side = side.opponent();
+                        break;
+                    }
+                    positions.push((board, side));
+                }
+                let sq = rng.pick_bit(m) as usize;
+                let f = othello_solver::board::movegen::flips(board.player, board.opponent, sq);
+                board = board.play_flips(sq, f);
+                side = side.opponent();
+                positions.push((board, side));
+            }
+            let black_score = side_view(board.final_score(), side);
+            TrainGame {
+                positions,
+                black_score,
+                theoretical: None,
+                heldout: heldout_every > 0 && gi % heldout_every == 0,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_games_end_with_their_score() {
+        for g in random_games(20, 3, 4) {
+            let &(b, side) = g.positions.last().expect("non-empty");
+            assert!(b.is_game_over());
+            assert_eq!(side_view(b.final_score(), side), g.black_score);
+        }
+    }
+
+    #[test]
+    fn theoretical_target_applies_before_the_point() {
+        let mut games = random_games(3, 9, 0);
+        games[0].theoretical = Some((24, 10));
+        games[0].heldout = true;
+        let ds = Dataset::build(&games, Target::Theoretical);
+        assert_eq!(ds.heldout_theoretical.len(), 1);
+        let early = ds
+            .heldout
+            .iter()
+            .flatten()
+            .filter(|x| x.board.empties() >= 24);
+        for x in early {
+            assert_eq!(x.target.abs(), 10);
+        }
+    }
+}

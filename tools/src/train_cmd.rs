@@ -1,0 +1,281 @@
+//! `othello-tools train FILE… --out weights/eval.bin`: read game records,
+//! fit, quantise, write the weights file and the report.
+
+use crate::cg::CgOptions;
+use crate::report::{self, RunFacts};
+use crate::train::{self, Dataset, Target, TrainGame, TrainOptions};
+use anyhow::{bail, Context};
+use othello_solver::eval::{PatternEvaluator, TrainingMeta, WeightsFile};
+use othello_solver::formats::games::{read_game_file, DuplicateFilter, GameFile, GameFormat};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `train`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Game-record files (WTHOR .wtb, logbook .gam/.gam.gz, transcripts, eOthello CSV).
+    pub files: Vec<PathBuf>,
+    /// Where to write the weights.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Also write the report here (it is always written beside the weights,
+    /// as the weights path with `.md`).
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    /// WTHOR years held out (never trained on), `FIRST-LAST` or one year.
+    #[arg(long, default_value = "2018-2022")]
+    pub holdout_years: String,
+    /// Rarity threshold (occurrences per stage); 0 turns rare handling off.
+    #[arg(long, default_value_t = crate::rare::DEFAULT_THRESHOLD)]
+    pub rare_threshold: u32,
+    /// Do not smooth configurations across stages.
+    #[arg(long)]
+    pub no_smooth: bool,
+    /// Also fit with rare handling switched the other way and report all
+    /// four variants (doubles the fitting time).
+    #[arg(long)]
+    pub ablation: bool,
+    /// Target of the fit.
+    #[arg(long, value_enum, default_value_t = Target::Final)]
+    pub target: Target,
+    /// Ridge λ.
+    #[arg(long, default_value_t = 1.0)]
+    pub ridge: f64,
+    /// CG iteration cap per stage.
+    #[arg(long, default_value_t = 200)]
+    pub max_iter: usize,
+    /// CG stopping tolerance (relative residual of the normal equations).
+    #[arg(long, default_value_t = 1e-4)]
+    pub tol: f64,
+    /// Add this many games of uniformly random play (smoke tests; every
+    /// 10th held out).
+    #[arg(long, default_value_t = 0)]
+    pub random_games: usize,
+    /// Fit stage s on the positions of stages s−W … s+W.
+    #[arg(long, default_value_t = 0)]
+    pub stage_window: usize,
+    /// Fit only stages FIRST-LAST (quick experiments; the other stages stay 0
+    /// and the weights are not fit for use).
+    #[arg(long)]
+    pub stages: Option<String>,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// What a run produced.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The report text.
+    pub report: String,
+    /// The written file.
+    pub file: WeightsFile,
+}
+
+fn parse_years(s: &str) -> anyhow::Result<(u16, u16)> {
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let a: u16 = a
+        .trim()
+        .parse()
+        .with_context(|| format!("--holdout-years {s:?}: bad first year"))?;
+    let b: u16 = b
+        .trim()
+        .parse()
+        .with_context(|| format!("--holdout-years {s:?}: bad last year"))?;
+    if a > b {
+        bail!("--holdout-years {s:?}: first year after last");
+    }
+    Ok((a, b))
+}
+
+/// Reads the record files into training games, with a line per file for
+/// the metadata. Incomplete games (no final position) are skipped, and a
+/// game whose moves repeat an earlier game's (in any file) is dropped. WTHOR
+/// games of the held-out years are marked held out.
+pub fn load_games(
+    files: &[PathBuf],
+    holdout: (u16, u16),
+) -> anyhow::Result<(Vec<TrainGame>, Vec<String>)> {
+    let read: Vec<anyhow::Result<GameFile>> = files
+        .par_iter()
+        .map(|p| read_game_file(p).map_err(anyhow::Error::from))
+        .collect();
+    let mut filter = DuplicateFilter::new();
+    let mut games = Vec::new();
+    let mut data = Vec::new();
+    for file in read {
+        let file = file?;
+        let (mut incomplete, mut dups, mut used, mut held) = (0usize, 0usize, 0usize, 0usize);
+        let mut kept = Vec::new();
+        for g in file.games {
+            let score = match (g.complete, g.black_score) {
+                (true, Some(s)) => s,
+                _ => {
+                    incomplete += 1;
+                    continue;
+                }
+            };
+            if !filter.insert(&g.moves) {
+                dups += 1;
+                continue;
+            }
+            let heldout = file.format == GameFormat::Wthor
+                && g.year.is_some_and(|y| (holdout.0..=holdout.1).contains(&y));
+            used += 1;
+            held += heldout as usize;
+            kept.push((g, score, heldout));
+        }
+        let name = file
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| file.path.display().to_string());
+        data.push(format!(
+            "{name} ({}): {} records, {} games used ({} held out), {} incomplete skipped, {} duplicates dropped, {} rejected",
+            file.format,
+            file.records,
+            used,
+            held,
+            incomplete,
+            dups,
+            file.rejected.len()
+        ));
+        games.par_extend(kept.into_par_iter().map(|(g, score, heldout)| TrainGame {
+            positions: g.positions().map(|(_, p)| (p.board, p.side)).collect(),
+            black_score: score,
+            theoretical: g.theoretical.map(|t| (t.empties, t.black_score)),
+            heldout,
+        }));
+    }
+    Ok((games, data))
+}
+
+/// Runs `train`.
+pub fn run(args: &Args) -> anyhow::Result<Outcome> {
+    let t0 = Instant::now();
+    let holdout = parse_years(&args.holdout_years)?;
+    if args.files.is_empty() && args.random_games == 0 {
+        bail!("no game records given");
+    }
+    let (mut games, mut data) = load_games(&args.files, holdout)?;
+    if args.random_games > 0 {
+        games.extend(train::random_games(args.random_games, 1, 10));
+        data.push(format!(
+            "{} games of uniformly random play (seed 1, every 10th held out)",
+            args.random_games
+        ));
+    }
+    let ds = Dataset::build(&games, args.target);
+    drop(games);
+    let read_seconds = t0.elapsed().as_secs_f64();
+    if ds.train_positions() == 0 {
+        bail!("no training positions (every game held out or too short)");
+    }
+    let opts = TrainOptions {
+        rare_threshold: args.rare_threshold,
+        smooth: !args.no_smooth,
+        cg: CgOptions {
+            ridge: args.ridge,
+            max_iter: args.max_iter,
+            tol: args.tol,
+        },
+        target: args.target,
+        ablation: args.ablation,
+        progress: !args.quiet,
+        stage_window: args.stage_window,
+        stages: match &args.stages {
+            Some(r) => {
+                let (a, b) = parse_years(r).context("--stages")?;
+                (a as usize, b as usize)
+            }
+            None => (0, othello_solver::eval::NUM_STAGES - 1),
+        },
+    };
+    let result = train::train(&ds, &opts);
+    let partial = if opts.stages != (0, othello_solver::eval::NUM_STAGES - 1) {
+        format!(
+            " EXPERIMENT: only stages {}–{} fitted, the others are 0.",
+            opts.stages.0, opts.stages.1
+        )
+    } else {
+        String::new()
+    };
+    let notes = format!(
+        "Held out: WTHOR games of {}–{}{}. Target: {:?}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",
+        holdout.0,
+        holdout.1,
+        if args.random_games > 0 {
+            " and every 10th random game"
+        } else {
+            ""
+        },
+        args.target,
+        opts.rare_threshold,
+        if opts.smooth { "on" } else { "off" },
+        opts.cg.ridge,
+        opts.stage_window
+    ) + &partial;
+    let mut meta = TrainingMeta {
+        data: data.clone(),
+        date: report::utc_now(),
+        train_games: ds.train_games as u64,
+        heldout_games: ds.heldout_games as u64,
+        train_positions: ds.train_positions() as u64,
+        heldout_mae: f32::NAN,
+        heldout_mae_24_theoretical: f32::NAN,
+        notes,
+    };
+    // Quantise once to measure, then record the measured errors in the file.
+    let file = WeightsFile::quantize(&result.tables, meta.clone())?;
+    let evaluator = PatternEvaluator::from_file(&file);
+    let quantized = train::evaluate(&ds, |b| evaluator.evaluate(b));
+    meta.heldout_mae = quantized.heldout_all.mae as f32;
+    meta.heldout_mae_24_theoretical = if quantized.heldout_theoretical.n > 0 {
+        quantized.heldout_theoretical.mae as f32
+    } else {
+        f32::NAN
+    };
+    let file = WeightsFile {
+        meta: meta.clone(),
+        ..file
+    };
+    if let Some(dir) = args.out.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+    }
+    file.save(&args.out)?;
+    let file_bytes = std::fs::metadata(&args.out)
+        .map(|m| m.len() as usize)
+        .unwrap_or(0);
+    let facts = RunFacts {
+        read_seconds,
+        total_seconds: t0.elapsed().as_secs_f64(),
+        peak_rss: report::peak_rss(),
+        quantized,
+        file_bytes,
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+    };
+    let text = report::render(&meta, &opts, &ds, &result, &facts);
+    let beside = report_path(&args.out);
+    std::fs::write(&beside, &text).with_context(|| format!("writing {}", beside.display()))?;
+    if let Some(r) = &args.report {
+        std::fs::write(r, &text).with_context(|| format!("writing {}", r.display()))?;
+    }
+    eprintln!(
+        "wrote {} ({} bytes) and {}; held-out MAE {:.2} (all stages), {:.2} (24 empties vs perfect play, {} positions)",
+        args.out.display(),
+        file_bytes,
+        beside.display(),
+        meta.heldout_mae,
+        meta.heldout_mae_24_theoretical,
+        facts.quantized.heldout_theoretical.n
+    );
+    Ok(Outcome { report: text, file })
+}
+
+/// The report written beside a weights file: the same path with `.md`.
+pub fn report_path(out: &Path) -> PathBuf {
+    out.with_extension("md")
+}
