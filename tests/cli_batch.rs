@@ -341,3 +341,23 @@ fn resume_after_a_kill_gives_the_rows_of_a_full_run() {
     assert_eq!(table.status.code(), Some(1));
     assert!(stderr(&table).contains("--resume needs --format jsonl or csv"));
 }
+
+/// The project's default problem set solves and matches its known scores
+/// with the default algorithm (the README's quick job).
+#[test]
+fn default_position_set_checks() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("positions/default.obf");
+    let o = run(&[
+        "batch",
+        path.to_str().unwrap_or_default(),
+        "--check",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("30 positions: 30 solved, 0 unknown, 0 mismatched"),
+        "{}",
+        stderr(&o)
+    );
+}

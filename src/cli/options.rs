@@ -54,6 +54,10 @@ pub struct SearchArgs {
     /// df-pn: the 1+ε trick for the child's δ threshold (0 = off).
     #[arg(long, value_name = "E", default_value_t = 0.0, value_parser = parse_epsilon)]
     pub epsilon: f64,
+    /// df-pn+: pattern weights file for h (default: the weights built in,
+    /// from `weights/eval.bin`).
+    #[arg(long, value_name = "PATH")]
+    pub weights: Option<PathBuf>,
     /// df-pn+: h and cost parameters file (default: the provisional set built in).
     #[arg(long, value_name = "PATH")]
     pub h_params: Option<PathBuf>,
@@ -111,6 +115,11 @@ impl SearchArgs {
             leaf_empties: self.leaf_empties,
             epsilon: self.epsilon,
         };
+        if let Some(path) = &self.weights {
+            let e =
+                othello_solver::eval::PatternEvaluator::load(path).context("reading --weights")?;
+            config.evaluator = Some(Arc::new(e));
+        }
         if let Some(path) = &self.h_params {
             let p = HParams::load(path).context("reading --h-params")?;
             config.h_params = Some(Arc::new(p));

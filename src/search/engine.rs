@@ -49,7 +49,7 @@ pub struct EngineConfig {
     pub dfpn: DfpnOptions,
     /// df-pn⁺'s h and cost parameters (`None`: [`HParams::provisional`]).
     pub h_params: Option<Arc<HParams>>,
-    /// df-pn⁺'s evaluation (`None`: the crude [`MobilityEvaluator`]).
+    /// df-pn⁺'s evaluation (`None`: the embedded pattern weights).
     pub evaluator: Option<Arc<dyn Evaluator + Send + Sync>>,
 }
 
@@ -135,9 +135,15 @@ impl Engine {
         let table = self
             .proof
             .get_or_insert_with(|| ProofTable::with_mb((hash_mb * 3 / 4).max(1)));
+        // The embedded pattern weights unless another evaluator was given;
+        // the crude mobility evaluation only if the embedded file is unusable
+        // (a test keeps it loadable).
         let eval: &dyn Evaluator = match &self.config.evaluator {
             Some(e) => e.as_ref(),
-            None => &MobilityEvaluator,
+            None => match crate::eval::PatternEvaluator::embedded() {
+                Ok(e) => e,
+                Err(_) => &MobilityEvaluator,
+            },
         };
         let heuristic = if algo == Algo::DfpnPlus {
             Heuristic::Sigmoid {
