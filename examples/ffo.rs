@@ -99,6 +99,7 @@ fn main() -> anyhow::Result<()> {
                 pv: Vec::new(),
                 nodes: searcher.nodes() - n0,
                 leaf_nodes: 0,
+                table: None,
                 time_s: t.elapsed().as_secs_f64(),
             }
         } else {
