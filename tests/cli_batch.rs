@@ -361,3 +361,87 @@ fn default_position_set_checks() {
         stderr(&o)
     );
 }
+
+/// `--format obf` writes a problem file that a later `--check` accepts.
+#[test]
+fn obf_output_round_trips_through_check() {
+    let dir = temp_dir("obf");
+    let file = problem_file(&dir, "p.obf", 6, 12, 41, false);
+    let o = run(&[
+        "batch",
+        file.to_str().unwrap_or_default(),
+        "--format",
+        "obf",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let solved = dir.join("solved.obf");
+    std::fs::write(&solved, &o.stdout).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        stdout(&o).lines().filter(|l| !l.starts_with('%')).count(),
+        6
+    );
+    let c = run(&[
+        "batch",
+        solved.to_str().unwrap_or_default(),
+        "--check",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(c.status.code(), Some(0), "{}", stderr(&c));
+    assert!(stdout(&c).lines().all(|l| l.contains("\"check\":\"ok\"")));
+}
+
+/// `--games FILE --empties E` solves the position at E empties of each game
+/// and checks WTHOR's perfect-play score at 24 empties.
+#[test]
+fn games_input_with_wthor_scores() {
+    let wthor =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/wthor/WTH_2022.wtb");
+    if !wthor.exists() {
+        eprintln!(
+            "skipped games_input_with_wthor_scores: {} not found",
+            wthor.display()
+        );
+        return;
+    }
+    let w = wthor.to_str().unwrap_or_default();
+    let o = run(&[
+        "batch",
+        "--games",
+        w,
+        "--empties",
+        "14",
+        "--format",
+        "jsonl",
+        "--shard",
+        "1/50",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).lines().count() >= 20);
+    assert!(stdout(&o)
+        .lines()
+        .all(|l| l.contains("\"id\":\"WTH_2022.wtb#")));
+    let o = run(&[
+        "batch",
+        "--games",
+        w,
+        "--empties",
+        "24",
+        "--check",
+        "--format",
+        "csv",
+        "--shard",
+        "1/400",
+        "--algo",
+        "alphabeta",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("0 mismatched"), "{}", stderr(&o));
+    assert!(
+        stdout(&o).lines().skip(1).all(|l| l.ends_with(",ok")),
+        "{}",
+        stdout(&o)
+    );
+}
