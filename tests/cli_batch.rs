@@ -1,6 +1,8 @@
 //! `othello-solver batch` end to end: formats, jobs, resume after a kill,
 //! shards, --check, malformed lines, limits, and stdout kept clean.
 
+mod common;
+use common::TempDir;
 use othello_solver::rng::{random_position, SplitMix64};
 use othello_solver::search::{Algo, Engine, EngineConfig, Limits, Mode};
 use othello_solver::{Color, Position};
@@ -17,13 +19,6 @@ fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap_or_else(|e| panic!("cannot run: {e}"))
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("othello-batch-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    dir
 }
 
 /// `count` random positions with `empties` empties where the side to move
@@ -97,8 +92,9 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn formats_jobs_and_check() {
-    let dir = temp_dir("formats");
-    let file = problem_file(&dir, "p.obf", 24, 12, 11, true);
+    let tmp = TempDir::new("formats");
+    let dir = &tmp.0;
+    let file = problem_file(dir, "p.obf", 24, 12, 11, true);
     let f = file.to_str().unwrap_or_default();
 
     let one = run(&["batch", f, "--format", "jsonl", "--jobs", "1", "--check"]);
@@ -167,8 +163,9 @@ fn formats_jobs_and_check() {
 
 #[test]
 fn check_reports_a_wrong_known_score() {
-    let dir = temp_dir("check");
-    let file = problem_file(&dir, "p.obf", 4, 10, 5, true);
+    let tmp = TempDir::new("check");
+    let dir = &tmp.0;
+    let file = problem_file(dir, "p.obf", 4, 10, 5, true);
     let text = std::fs::read_to_string(&file).unwrap_or_default();
     // Corrupt the known score of the third position (line 4).
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
@@ -203,8 +200,9 @@ fn check_reports_a_wrong_known_score() {
 
 #[test]
 fn malformed_lines_are_reported_and_skipped() {
-    let dir = temp_dir("malformed");
-    let file = problem_file(&dir, "p.obf", 3, 10, 9, false);
+    let tmp = TempDir::new("malformed");
+    let dir = &tmp.0;
+    let file = problem_file(dir, "p.obf", 3, 10, 9, false);
     let mut text = std::fs::read_to_string(&file).unwrap_or_default();
     text.push_str("this is not a position\n");
     text.push_str("f5d6c3d3c4\n");
@@ -240,8 +238,9 @@ fn malformed_lines_are_reported_and_skipped() {
 
 #[test]
 fn node_limit_gives_unknown_and_exit_4() {
-    let dir = temp_dir("limit");
-    let file = problem_file(&dir, "p.obf", 2, 20, 3, false);
+    let tmp = TempDir::new("limit");
+    let dir = &tmp.0;
+    let file = problem_file(dir, "p.obf", 2, 20, 3, false);
     let o = run(&[
         "batch",
         file.to_str().unwrap_or_default(),
@@ -260,8 +259,9 @@ fn node_limit_gives_unknown_and_exit_4() {
 
 #[test]
 fn shards_partition_the_input() {
-    let dir = temp_dir("shards");
-    let file = problem_file(&dir, "p.obf", 10, 10, 21, false);
+    let tmp = TempDir::new("shards");
+    let dir = &tmp.0;
+    let file = problem_file(dir, "p.obf", 10, 10, 21, false);
     let f = file.to_str().unwrap_or_default();
     let all = jsonl_results(&stdout(&run(&[
         "batch", f, "--format", "jsonl", "--jobs", "1",
@@ -283,8 +283,9 @@ fn shards_partition_the_input() {
 
 #[test]
 fn resume_after_a_kill_gives_the_rows_of_a_full_run() {
-    let dir = temp_dir("resume");
-    let file = problem_file(&dir, "p.obf", 40, 18, 77, false);
+    let tmp = TempDir::new("resume");
+    let dir = &tmp.0;
+    let file = problem_file(dir, "p.obf", 40, 18, 77, false);
     let f = file.to_str().unwrap_or_default();
     let full = jsonl_results(&stdout(&run(&[
         "batch", f, "--format", "jsonl", "--jobs", "1",
@@ -365,8 +366,9 @@ fn default_position_set_checks() {
 /// `--format obf` writes a problem file that a later `--check` accepts.
 #[test]
 fn obf_output_round_trips_through_check() {
-    let dir = temp_dir("obf");
-    let file = problem_file(&dir, "p.obf", 6, 12, 41, false);
+    let tmp = TempDir::new("obf");
+    let dir = &tmp.0;
+    let file = problem_file(dir, "p.obf", 6, 12, 41, false);
     let o = run(&[
         "batch",
         file.to_str().unwrap_or_default(),

@@ -2,41 +2,13 @@
 //! file (and line), rejected records carry their record / line number and
 //! a reason, and `GameFile::describe` puts the two together.
 
+mod common;
+use common::TempDir;
 use othello_solver::formats::games::wthor::{write_wthor_set, WthorWriteOptions};
 use othello_solver::formats::games::{
     parse_game_bytes, read_game_file, GameFile, GameFileError, GameFormat,
 };
-use std::path::{Path, PathBuf};
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "othello-games-err-{}-{name}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0)
-        ));
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        TempDir(dir)
-    }
-
-    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use std::path::Path;
 
 fn read_ok(path: &Path) -> GameFile {
     read_game_file(path).unwrap_or_else(|e| panic!("{e}"))

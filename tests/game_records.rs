@@ -2,6 +2,8 @@
 //! PlayOK, eOthello) as documented in ../shared/data/games/README.md, and
 //! WTHOR / transcript round trips through the writers.
 
+mod common;
+use common::TempDir;
 use othello_solver::formats::games::transcript::write_transcripts;
 use othello_solver::formats::games::wthor::{write_wthor_set, WthorWriteOptions};
 use othello_solver::formats::games::{
@@ -21,30 +23,6 @@ fn games_dir() -> Option<PathBuf> {
 
 fn read(path: &Path) -> GameFile {
     read_game_file(path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "othello-games-{}-{name}-{:?}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0)
-        ));
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 struct Tally {

@@ -1,16 +1,9 @@
 //! Problem files with bad lines: each error names the file and line, and the
 //! good lines around it are still read.
 
+mod common;
+use common::TempDir;
 use othello_solver::formats::problem::{read_problem_file, ProblemError};
-use std::path::PathBuf;
-
-fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("othello-solver-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{e}"));
-    path
-}
 
 #[test]
 fn bad_lines_are_reported_with_file_and_line() {
@@ -23,7 +16,8 @@ fn bad_lines_are_reported_with_file_and_line() {
     text.extend_from_slice(format!("{start}; F5+0\n").as_bytes());
     text.extend_from_slice(format!("{start}; Q5:+0\n").as_bytes());
     text.extend_from_slice(b"f5d6c3c3\n");
-    let path = temp_file("bad.obf", &text);
+    let tmp = TempDir::new("problems");
+    let path = tmp.write("bad.obf", &text);
     let lines = read_problem_file(&path).unwrap_or_else(|e| panic!("{e}"));
     let shown: Vec<String> = lines
         .iter()

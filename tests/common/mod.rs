@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: finding `../shared`.
+//! Helpers shared by the integration tests (also of the tools crate, which
+//! includes this file by path): finding `../shared`, temporary directories.
 
 #![allow(dead_code)]
 
@@ -16,5 +17,38 @@ pub fn shared_data(test: &str) -> Option<PathBuf> {
             dir.display()
         );
         None
+    }
+}
+
+/// A fresh directory under the system temp dir, removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    /// A new empty directory whose name contains `name`, the process id and
+    /// the time, so that parallel tests and runs never share one.
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!(
+            "othello-test-{}-{name}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
+        ));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        TempDir(dir)
+    }
+
+    /// Writes `bytes` to the file `name` inside the directory.
+    pub fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        p
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }

@@ -1,37 +1,10 @@
 //! Runs `othello-tools games` on small files: the counts it prints, and a
 //! bad file (non-zero exit, the message names the file).
 
-use std::path::PathBuf;
+#[path = "../../tests/common/mod.rs"]
+mod common;
+use common::TempDir;
 use std::process::Command;
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "othello-tools-games-{}-{name}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0)
-        ));
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        TempDir(dir)
-    }
-
-    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn run(args: &[&std::ffi::OsStr]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_othello-tools"))

@@ -2,6 +2,9 @@
 //! files (determinism, one position per game, empties, side to move,
 //! year filters, short pools, bad files) and on the shared WTHOR data.
 
+#[path = "../../tests/common/mod.rs"]
+mod common;
+use common::TempDir;
 use othello_solver::board::Square;
 use othello_solver::formats::games::wthor::{write_wthor_set, WthorWriteOptions};
 use othello_solver::formats::games::{
@@ -15,29 +18,6 @@ use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "othello-tools-sample-{}-{name}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0)
-        ));
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 struct Output {
     ok: bool,
