@@ -67,34 +67,38 @@ impl StageParams {
         self.b_delta / (1.0 + (-x / self.c_delta).exp()) + 1.0
     }
 
-    fn check(&self) -> Result<(), &'static str> {
-        let finite = [
+    /// Checks the ranges; on failure the 1-based field of the file line
+    /// (2 = cost_φ … 7 = C_δ) and why.
+    fn check(&self) -> Result<(), (usize, &'static str)> {
+        let values = [
             self.cost_phi,
             self.cost_delta,
             self.b_phi,
             self.c_phi,
             self.b_delta,
             self.c_delta,
-        ]
-        .iter()
-        .all(|v| v.is_finite());
-        if !finite {
-            return Err("every parameter must be a finite number");
+        ];
+        if let Some(i) = values.iter().position(|v| !v.is_finite()) {
+            return Err((i + 2, "must be a finite number"));
         }
-        if self.b_phi < 0.0 || self.b_delta < 0.0 {
-            return Err("B_phi and B_delta must be >= 0");
+        for (field, cost) in [(2, self.cost_phi), (3, self.cost_delta)] {
+            if cost.abs() > 1e6 {
+                return Err((field, "costs must lie within -1e6 ..= 1e6"));
+            }
+        }
+        for (field, b) in [(4, self.b_phi), (6, self.b_delta)] {
+            if b < 0.0 {
+                return Err((field, "B_phi and B_delta must be >= 0"));
+            }
+            if b > H_MAX as f64 {
+                return Err((field, "B_phi and B_delta must be <= 2^20"));
+            }
         }
         if self.c_phi >= 0.0 {
-            return Err("C_phi must be < 0");
+            return Err((5, "C_phi must be < 0"));
         }
         if self.c_delta <= 0.0 {
-            return Err("C_delta must be > 0");
-        }
-        if self.b_phi > H_MAX as f64 || self.b_delta > H_MAX as f64 {
-            return Err("B_phi and B_delta must be <= 2^20");
-        }
-        if self.cost_phi.abs() > 1e6 || self.cost_delta.abs() > 1e6 {
-            return Err("costs must lie within -1e6 ..= 1e6");
+            return Err((7, "C_delta must be > 0"));
         }
         Ok(())
     }
@@ -244,12 +248,48 @@ impl HParams {
                 b_delta: v[4],
                 c_delta: v[5],
             };
-            sp.check().map_err(|r| err(0, r.to_string()))?;
+            sp.check().map_err(|(f, r)| err(f, r.to_string()))?;
             if given[empties].is_some() {
                 return Err(err(1, format!("stage {empties} given twice")));
             }
             given[empties] = Some(sp);
         }
+        HParams::fill(given, path)
+    }
+
+    /// A parameter set from the stages given (empties, parameters): every
+    /// other stage takes the nearest given one (the lower on a tie). Errors
+    /// name `source` and the stage: a stage out of range or given twice,
+    /// parameters out of range ([`StageParams`]), or no stage at all.
+    pub fn from_stages(
+        stages: &[(u32, StageParams)],
+        source: &str,
+    ) -> Result<HParams, HParamsError> {
+        let path = Path::new(source);
+        let mut given: Vec<Option<StageParams>> = vec![None; STAGES];
+        for (i, (e, sp)) in stages.iter().enumerate() {
+            let err = |field: usize, reason: String| HParamsError::Line {
+                path: path.to_path_buf(),
+                line: i + 1,
+                field,
+                reason,
+            };
+            let e = *e as usize;
+            if e >= STAGES {
+                return Err(err(1, format!("{e} is not a number of empties 0..=60")));
+            }
+            sp.check().map_err(|(f, r)| err(f, r.to_string()))?;
+            if given[e].is_some() {
+                return Err(err(1, format!("stage {e} given twice")));
+            }
+            given[e] = Some(*sp);
+        }
+        let mut p = HParams::fill(given, path)?;
+        p.source = source.to_string();
+        Ok(p)
+    }
+
+    fn fill(given: Vec<Option<StageParams>>, path: &Path) -> Result<HParams, HParamsError> {
         let known: Vec<usize> = (0..STAGES).filter(|&e| given[e].is_some()).collect();
         if known.is_empty() {
             return Err(HParamsError::Empty {
@@ -275,12 +315,21 @@ impl HParams {
 
     /// The text format of [`HParams::parse`], one line per stage.
     pub fn to_text(&self) -> String {
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "# othello-solver df-pn+ h/cost parameters ({})",
+        self.to_text_with_header(&[format!(
+            "othello-solver df-pn+ h/cost parameters ({})",
             self.source
-        );
+        )])
+    }
+
+    /// As [`HParams::to_text`], with `header` as the leading `# ` comment
+    /// lines (provenance: data, counts, command, date).
+    pub fn to_text_with_header(&self, header: &[String]) -> String {
+        let mut s = String::new();
+        for h in header {
+            for line in h.lines() {
+                let _ = writeln!(s, "# {line}");
+            }
+        }
         let _ = writeln!(
             s,
             "# EMPTIES cost_phi cost_delta B_phi C_phi B_delta C_delta"
@@ -423,7 +472,17 @@ mod tests {
     #[test]
     fn bad_files_name_line_and_field() {
         let e = HParams::parse("10 -1 0 50 6 60 7\n", Path::new("h.txt")).unwrap_err();
-        assert!(e.to_string().contains("h.txt:1"), "{e}");
+        assert!(e.to_string().contains("h.txt:1: field 5: C_phi"), "{e}");
+        let e = HParams::parse("# c\n10 -1 0 50 -6 -60 7\n", Path::new("h.txt")).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("h.txt:2: field 6: B_phi and B_delta"),
+            "{e}"
+        );
+        let e = HParams::parse("10 -1 0 50 -6 60 0\n", Path::new("h.txt")).unwrap_err();
+        assert!(e.to_string().contains("h.txt:1: field 7"), "{e}");
+        let e = HParams::parse("10 -1 NaN 50 -6 60 7\n", Path::new("h.txt")).unwrap_err();
+        assert!(e.to_string().contains("h.txt:1: field 3"), "{e}");
         let e = HParams::parse("\n10 -1 0 fifty -6 60 7\n", Path::new("h.txt")).unwrap_err();
         assert!(e.to_string().contains("h.txt:2: field 4"), "{e}");
         let e = HParams::parse("99 -1 0 50 -6 60 7\n", Path::new("h.txt")).unwrap_err();

@@ -1,8 +1,13 @@
 //! othello-tools: offline programs for othello-solver. The library part
 //! holds the pattern fitter (sparse CG, rare configurations, smoothing,
-//! reports) so that tests can drive it; `main.rs` is the thin CLI.
+//! reports) and the df-pn⁺ h fitter and experiment so that tests can drive
+//! them; `main.rs` is the thin CLI.
 
 pub mod cg;
+pub mod experiment;
+pub mod files;
+pub mod fit_h_cmd;
+pub mod hfit;
 pub mod rare;
 pub mod report;
 pub mod smooth;

@@ -25,6 +25,10 @@ enum Command {
     Sample(sample::Args),
     /// Fit the pattern weights from game records by preconditioned CG.
     Train(othello_tools::train_cmd::Args),
+    /// Fit df-pn+'s h (B, C per stage) from problems solved by plain df-pn.
+    FitH(othello_tools::fit_h_cmd::Args),
+    /// The df-pn+ paper's experiment: node and table ratios df-pn+ / df-pn.
+    DfpnExperiment(othello_tools::experiment::Args),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +37,10 @@ fn main() -> ExitCode {
         Command::Games(args) => games::run(args),
         Command::Sample(args) => sample::run(args),
         Command::Train(args) => othello_tools::train_cmd::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::FitH(args) => othello_tools::fit_h_cmd::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::DfpnExperiment(args) => {
+            othello_tools::experiment::run(&args).map(|_| ExitCode::SUCCESS)
+        }
     };
     match result {
         Ok(code) => code,

@@ -10,12 +10,12 @@
 //! note goes to stderr (exit 0), unless `--exact-count` is given, which
 //! makes it an error (exit 1, nothing written).
 
-use crate::games::expand;
 use anyhow::Context;
 use othello_solver::formats::games::sample::{
     parse_year_list, sample_positions, write_sample, YearFilter,
 };
 use othello_solver::formats::games::{read_game_file, GameFile, GameFileError};
+use othello_tools::files::expand;
 use rayon::prelude::*;
 use std::io::Write;
 use std::ops::RangeInclusive;

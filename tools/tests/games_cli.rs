@@ -4,19 +4,13 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 use common::TempDir;
-use std::process::Command;
+mod run_tools;
+use run_tools::run_tools;
 
 fn run(args: &[&std::ffi::OsStr]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_othello-tools"))
-        .arg("games")
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run othello-tools: {e}"));
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut all = vec![std::ffi::OsStr::new("games")];
+    all.extend_from_slice(args);
+    run_tools(&all)
 }
 
 fn numbers(line: &str) -> Vec<usize> {

@@ -1,0 +1,329 @@
+//! `othello-tools dfpn-experiment`: the df-pn⁺ paper's experiment (Nagai &
+//! Imai, section 5). Problems are drawn from game records (by default the
+//! WTHOR years 2018–2022, which neither the evaluation nor fit-h uses); each
+//! is asked "does the side to move win?" (score ≥ +1) by pure df-pn and by
+//! df-pn⁺ (no leaf hand-over) under every h variant given with cost_φ ∈
+//! {0, −1}, and with h off and cost_φ = −1 ("only cost"). Every run starts
+//! from an empty table. Per size the tables give, as the paper does, the
+//! mean over problems of the ratio df-pn⁺ / df-pn of nodes, and the
+//! geometric mean, and the same for the table entries in use at the end.
+//! Every run must agree with df-pn's answer; a disagreement is an error.
+
+use crate::fit_h_cmd::{
+    command_line, par_solve, parse_stages, progress, read_games, sample_problems, Problem,
+};
+use crate::hfit::{cost_only, with_cost, BoundRun};
+use anyhow::{bail, Context};
+use othello_solver::eval::PatternEvaluator;
+use othello_solver::formats::games::sample::{parse_year_list, YearFilter};
+use othello_solver::search::heuristic::{HParams, Heuristic};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `dfpn-experiment`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Game-record files to draw problems from (not needed with --from-log).
+    pub files: Vec<PathBuf>,
+    /// Problem sizes in empties.
+    #[arg(long, default_value = "12,14,16,18,20")]
+    pub empties: String,
+    /// Problems per size.
+    #[arg(long, default_value_t = 100)]
+    pub count: usize,
+    /// Seed of the draw (size e uses seed + e).
+    #[arg(long, default_value_t = 7)]
+    pub seed: u64,
+    /// Keep only games of these years.
+    #[arg(long, default_value = "2018-2022")]
+    pub include_years: String,
+    /// An h variant to test, `NAME=FILE` (an h-params file); repeatable.
+    /// Each runs with cost_φ = 0 and cost_φ = −1.
+    #[arg(long = "h", value_name = "NAME=FILE")]
+    pub h: Vec<String>,
+    /// Proof-number table per thread, MiB (cleared for every run).
+    #[arg(long, default_value_t = 256)]
+    pub hash_mb: usize,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub jobs: usize,
+    /// Pattern weights for the evaluation (default: the embedded ones).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Write every problem's runs here (JSON lines).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Print the tables of an earlier run's log instead of solving.
+    #[arg(long)]
+    pub from_log: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// One run of one problem.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Run {
+    /// The configuration (`dfpn`, `naive c=-1`, …).
+    pub config: String,
+    /// df-pn nodes.
+    pub nodes: u64,
+    /// Table entries in use at the end.
+    pub entries: u64,
+    /// Garbage collections during the run.
+    pub collections: u64,
+}
+
+/// One problem's runs (the first is plain df-pn).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ProblemLog {
+    /// Empty squares.
+    pub empties: u32,
+    /// The source game.
+    pub source: String,
+    /// Side to move's discs (hex).
+    pub player: String,
+    /// The other side's discs (hex).
+    pub opponent: String,
+    /// Whether the side to move wins.
+    pub wins: bool,
+    /// The runs, plain df-pn first.
+    pub runs: Vec<Run>,
+}
+
+/// Runs the command: prints the tables to stdout.
+pub fn run(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
+    let start = Instant::now();
+    let logs = match &args.from_log {
+        Some(path) => read_log(path)?,
+        None => solve_all(args)?,
+    };
+    let mut out = std::io::stdout().lock();
+    write!(out, "{}", tables(&logs))?;
+    writeln!(
+        out,
+        "\n{} problems, {:.1} s",
+        logs.len(),
+        start.elapsed().as_secs_f64()
+    )?;
+    Ok(logs)
+}
+
+fn read_log(path: &PathBuf) -> anyhow::Result<Vec<ProblemLog>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l)
+                .with_context(|| format!("{}:{}: not a problem log line", path.display(), i + 1))
+        })
+        .collect()
+}
+
+fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
+    if args.files.is_empty() {
+        bail!("give game files to draw problems from, or --from-log");
+    }
+    let eval = PatternEvaluator::from_option(args.weights.as_deref())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut configs: Vec<(String, HParams)> = Vec::new();
+    for spec in &args.h {
+        let (name, file) = spec
+            .split_once('=')
+            .with_context(|| format!("--h {spec:?}: expected NAME=FILE"))?;
+        let p = HParams::load(std::path::Path::new(file)).map_err(|e| anyhow::anyhow!("{e}"))?;
+        for cost in [0.0, -1.0] {
+            let label = format!("{name} c={cost}");
+            configs.push((
+                label.clone(),
+                with_cost(&p, cost, &label).map_err(|e| anyhow::anyhow!("{e}"))?,
+            ));
+        }
+    }
+    configs.push(("only cost c=-1".to_string(), cost_only(-1.0)));
+
+    let stages = parse_stages(&args.empties)?;
+    let years = YearFilter {
+        include: Some(
+            parse_year_list(&args.include_years)
+                .map_err(|e| anyhow::anyhow!("--include-years: {e}"))?,
+        ),
+        exclude: Vec::new(),
+    };
+    let (_, games) = read_games(&args.files)?;
+    let sampled = sample_problems(&games, &stages, args.count, args.seed, &years);
+    let problems: Vec<(u32, Problem)> = sampled
+        .iter()
+        .flat_map(|(e, ps)| ps.iter().map(move |p| (*e, p.clone())))
+        .collect();
+    let pb = progress(problems.len() as u64, args.quiet);
+    pb.set_message(format!("{} configurations", configs.len() + 1));
+    let results = par_solve(&problems, args.jobs, args.hash_mb, &pb, |(e, p), solver| {
+        let mut one =
+            |h: Heuristic<'_>| -> BoundRun { solver.run_bound(&p.board, 1, h, 0, None, false).0 };
+        let base = one(Heuristic::Uniform);
+        let mut runs = vec![("dfpn".to_string(), base)];
+        for (name, params) in &configs {
+            let r = one(Heuristic::Sigmoid {
+                eval: &eval,
+                params,
+            });
+            runs.push((name.clone(), r));
+        }
+        (*e, p.clone(), runs)
+    })?;
+    pb.finish_and_clear();
+
+    let mut logs = Vec::new();
+    let mut log_text = String::new();
+    for (e, p, runs) in results {
+        let wins = runs[0].1.proven.unwrap_or(false);
+        for (name, r) in &runs {
+            if r.proven != Some(wins) {
+                bail!(
+                    "{} ({e} empties): {name} answered {:?}, plain df-pn {wins}",
+                    p.source,
+                    r.proven
+                );
+            }
+        }
+        let log = ProblemLog {
+            empties: e,
+            source: p.source.clone(),
+            player: format!("{:016x}", p.board.player),
+            opponent: format!("{:016x}", p.board.opponent),
+            wins,
+            runs: runs
+                .into_iter()
+                .map(|(config, r)| Run {
+                    config,
+                    nodes: r.nodes,
+                    entries: r.entries,
+                    collections: r.collections,
+                })
+                .collect(),
+        };
+        log_text.push_str(&serde_json::to_string(&log)?);
+        log_text.push('\n');
+        logs.push(log);
+    }
+    if let Some(path) = &args.log {
+        std::fs::write(path, log_text)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    eprintln!("command: {}", command_line());
+    Ok(logs)
+}
+
+/// Mean and geometric mean of `v` (NaN when empty).
+fn means(v: &[f64]) -> (f64, f64) {
+    if v.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
+    let n = v.len() as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let geo = (v.iter().map(|x| x.max(1e-300).ln()).sum::<f64>() / n).exp();
+    (mean, geo)
+}
+
+/// The Markdown tables of a set of problem logs: per size and
+/// configuration, mean and geometric mean of the ratios df-pn⁺ / df-pn of
+/// nodes and of table entries; then df-pn's own means.
+pub fn tables(logs: &[ProblemLog]) -> String {
+    let mut sizes: Vec<u32> = logs.iter().map(|l| l.empties).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let configs: Vec<String> = logs
+        .first()
+        .map(|l| l.runs.iter().skip(1).map(|r| r.config.clone()).collect())
+        .unwrap_or_default();
+    let mut s = String::new();
+    for (title, pick) in [
+        ("nodes", (|r: &Run| r.nodes as f64) as fn(&Run) -> f64),
+        ("table entries in use", |r: &Run| r.entries as f64),
+    ] {
+        for (kind, geo) in [("mean", false), ("geometric mean", true)] {
+            let _ = writeln!(s, "\n### {title}: {kind} of df-pn+ / df-pn\n");
+            let _ = writeln!(s, "| empties | n | {} |", configs.join(" | "));
+            let _ = writeln!(s, "|---|---|{}", "---|".repeat(configs.len()));
+            for &e in &sizes {
+                let here: Vec<&ProblemLog> = logs.iter().filter(|l| l.empties == e).collect();
+                let cells: Vec<String> = configs
+                    .iter()
+                    .map(|c| {
+                        let ratios: Vec<f64> = here
+                            .iter()
+                            .filter_map(|l| {
+                                let base = pick(&l.runs[0]).max(1.0);
+                                l.runs
+                                    .iter()
+                                    .find(|r| &r.config == c)
+                                    .map(|r| pick(r) / base)
+                            })
+                            .collect();
+                        let (m, g) = means(&ratios);
+                        format!("{:.3}", if geo { g } else { m })
+                    })
+                    .collect();
+                let _ = writeln!(s, "| {e} | {} | {} |", here.len(), cells.join(" | "));
+            }
+        }
+    }
+    let _ = writeln!(s, "\n### plain df-pn (the denominators)\n");
+    let _ = writeln!(
+        s,
+        "| empties | n | wins | mean nodes | geometric mean nodes | mean entries | runs with a table collection (any config) |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    for &e in &sizes {
+        let here: Vec<&ProblemLog> = logs.iter().filter(|l| l.empties == e).collect();
+        let nodes: Vec<f64> = here.iter().map(|l| l.runs[0].nodes as f64).collect();
+        let entries: Vec<f64> = here.iter().map(|l| l.runs[0].entries as f64).collect();
+        let (mn, gn) = means(&nodes);
+        let (me, _) = means(&entries);
+        let collected = here
+            .iter()
+            .flat_map(|l| l.runs.iter())
+            .filter(|r| r.collections > 0)
+            .count();
+        let _ = writeln!(
+            s,
+            "| {e} | {} | {} | {mn:.0} | {gn:.0} | {me:.0} | {collected} |",
+            here.len(),
+            here.iter().filter(|l| l.wins).count()
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratio_tables_average_per_problem() {
+        let run = |config: &str, nodes: u64, entries: u64| Run {
+            config: config.into(),
+            nodes,
+            entries,
+            collections: 0,
+        };
+        let log = |base: u64, plus: u64| ProblemLog {
+            empties: 16,
+            source: "g".into(),
+            player: "0".into(),
+            opponent: "0".into(),
+            wins: true,
+            runs: vec![run("dfpn", base, base), run("x c=-1", plus, plus)],
+        };
+        // Ratios 1/4 and 1: mean 0.625, geometric mean 0.5.
+        let t = tables(&[log(400, 100), log(10, 10)]);
+        assert!(t.contains("| 16 | 2 | 0.625 |"), "{t}");
+        assert!(t.contains("| 16 | 2 | 0.500 |"), "{t}");
+    }
+}

@@ -1,0 +1,890 @@
+//! Fitting df-pn⁺'s h (Nagai & Imai, section 4): solve sampled problems with
+//! plain df-pn, record the root evaluation margin and the root threshold
+//! that sufficed, and fit the sigmoid's B and C per stage by least squares,
+//! with the paper's two options, *doubling* and *smoothing*.
+//!
+//! **The threshold that sufficed** ([`Record::tips`]): after plain df-pn
+//! (h = 1, cost = 0) has solved "score ≥ k" at the root, the number of tips
+//! of the smallest proof tree (proved) or of the disproof tree (disproved)
+//! read off the table ([`Dfpn::solution_tips`]). With h = 1 and cost = 0 a
+//! node's φ (δ) is the number of unsolved tips of its cheapest proof
+//! (disproof) tree, so this is the root's φ (δ) once the solution tree is
+//! expanded with all its tips still open: the root threshold th_φ (th_δ) the
+//! paper reads "by looking at the solution tree". Tips are terminal
+//! positions, and leaf hand-overs when the data is solved with
+//! `leaf_empties > 0` (then a df-pn node's φ counts hand-overs).
+//!
+//! **The fit** ([`fit_sigmoid`]): for data (x_i, y_i), x the evaluation's
+//! margin over the target (Eval − k), y the tips, minimise
+//! E = Σ (B·s_i + 1 − y_i)² with s_i = 1 / (1 + e^(−x_i / C)). For a fixed C,
+//! ∂E/∂B = 0 gives B = Σ s_i (y_i − 1) / Σ s_i² (the paper's (7)); C is then
+//! a one-dimensional search of E(C) (the paper bisects (8)): a log-spaced
+//! grid over |C| ∈ [[`C_MIN`], [`C_MAX`]] and a golden-section refinement
+//! around the best grid point. Proved data fit (B_φ, C_φ < 0), disproved
+//! data (B_δ, C_δ > 0).
+//!
+//! **Doubling**: B_φ = B_δ, C_φ = −C_δ; the proved pairs (x, y) join the
+//! disproved ones as (−x, y) and one sigmoid is fitted to the union.
+//! **Smoothing**: each of B_φ, |C_φ|, B_δ, C_δ (or the doubled B, C) is fitted
+//! across the stages by F·e^(−D·discs) ([`fit_exp`]: F in closed form, D by
+//! the same one-dimensional search), and the curve gives every stage 0..=60
+//! empties (extrapolating beyond the data; B capped at 2²⁰, C kept in
+//! [`C_MIN`]..=[`C_MAX`]).
+
+use othello_solver::board::Board;
+use othello_solver::search::alphabeta::Searcher;
+use othello_solver::search::dfpn::{Dfpn, DfpnOptions, Outcome};
+use othello_solver::search::heuristic::{
+    HParams, HParamsError, Heuristic, StageParams, H_MAX, STAGES,
+};
+use othello_solver::search::tt::ProofTable;
+use othello_solver::search::{Evaluator, Limits};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The smallest |C| (discs) the fit considers.
+pub const C_MIN: f64 = 0.25;
+/// The largest |C| (discs) the fit considers.
+pub const C_MAX: f64 = 256.0;
+/// A side (proved or disproved) of a stage needs this many problems for its
+/// own fit; with fewer, the naive variant takes the doubled fit there.
+pub const MIN_POINTS: usize = 5;
+
+/// One solved problem: what fit-h records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The position, side to move's view.
+    pub board: Board,
+    /// The target: "score ≥ k".
+    pub k: i32,
+    /// The hand-over of the solve (0 = pure df-pn).
+    pub leaf_empties: u32,
+    /// Proved (true) or disproved.
+    pub proven: bool,
+    /// The root threshold that sufficed: tips of the solution tree.
+    pub tips: u64,
+    /// df-pn nodes of the solve (the tip count's extra solves included).
+    pub nodes: u64,
+    /// Where the position came from (game id).
+    pub source: String,
+}
+
+impl Record {
+    /// The stage: empty squares of the position.
+    pub fn empties(&self) -> u32 {
+        self.board.empties()
+    }
+
+    /// The data-file line (see [`parse_data`]).
+    pub fn to_line(&self) -> String {
+        format!(
+            "{} {} {} {} {} {} {:016x} {:016x} {}",
+            self.empties(),
+            self.leaf_empties,
+            self.k,
+            if self.proven { "proved" } else { "disproved" },
+            self.tips,
+            self.nodes,
+            self.board.player,
+            self.board.opponent,
+            if self.source.is_empty() {
+                "-"
+            } else {
+                &self.source
+            }
+        )
+    }
+}
+
+/// The column header of a data file.
+pub const DATA_COLUMNS: &str =
+    "empties leaf_empties k result tips nodes player_hex opponent_hex source";
+
+/// A malformed data file.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A line is malformed.
+    #[error("{path}:{line}: field {field} ({name}): {reason}")]
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based field.
+        field: usize,
+        /// The field's name.
+        name: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Parses a data file: `#` comments, then one [`Record::to_line`] a line
+/// (fields: [`DATA_COLUMNS`]). `path` names the source in errors.
+pub fn parse_data(text: &str, path: &Path) -> Result<Vec<Record>, DataError> {
+    const NAMES: [&str; 9] = [
+        "empties",
+        "leaf_empties",
+        "k",
+        "result",
+        "tips",
+        "nodes",
+        "player_hex",
+        "opponent_hex",
+        "source",
+    ];
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |field: usize, reason: String| DataError::Line {
+            path: path.to_path_buf(),
+            line: i + 1,
+            field,
+            name: NAMES.get(field.wrapping_sub(1)).copied().unwrap_or("line"),
+            reason,
+        };
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() < 9 {
+            return Err(err(
+                f.len() + 1,
+                format!("missing: expected 9 fields ({DATA_COLUMNS})"),
+            ));
+        }
+        let num = |j: usize| -> Result<u64, DataError> {
+            f[j].parse::<u64>()
+                .map_err(|_| err(j + 1, format!("{:?} is not a non-negative integer", f[j])))
+        };
+        let hex = |j: usize| -> Result<u64, DataError> {
+            u64::from_str_radix(f[j], 16)
+                .map_err(|_| err(j + 1, format!("{:?} is not a 64-bit hex number", f[j])))
+        };
+        let empties = num(0)?;
+        let leaf_empties = num(1)?;
+        if leaf_empties > 60 {
+            return Err(err(2, format!("{leaf_empties} is more than 60")));
+        }
+        let k: i32 = f[2]
+            .parse()
+            .ok()
+            .filter(|k: &i32| (-64..=64).contains(k))
+            .ok_or_else(|| err(3, format!("{:?} is not a target -64..=64", f[2])))?;
+        let proven = match f[3] {
+            "proved" => true,
+            "disproved" => false,
+            other => return Err(err(4, format!("{other:?} is neither proved nor disproved"))),
+        };
+        let tips = num(4)?;
+        if tips == 0 {
+            return Err(err(5, "a solution tree has at least one tip".into()));
+        }
+        let nodes = num(5)?;
+        let board = Board::new(hex(6)?, hex(7)?)
+            .ok_or_else(|| err(8, "player and opponent discs overlap".into()))?;
+        if board.empties() as u64 != empties {
+            return Err(err(
+                1,
+                format!("says {empties} but the board has {}", board.empties()),
+            ));
+        }
+        out.push(Record {
+            board,
+            k,
+            leaf_empties: leaf_empties as u32,
+            proven,
+            tips,
+            nodes,
+            source: f[8..].join(" "),
+        });
+    }
+    Ok(out)
+}
+
+/// Reads a data file ([`parse_data`]).
+pub fn read_data(path: &Path) -> Result<Vec<Record>, DataError> {
+    let text = std::fs::read_to_string(path).map_err(|source| DataError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_data(&text, path)
+}
+
+/// What one df-pn bound search cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoundRun {
+    /// Proven (true) or disproven; `None` if a limit stopped it.
+    pub proven: Option<bool>,
+    /// df-pn nodes.
+    pub nodes: u64,
+    /// Leaf-solver nodes.
+    pub leaf_nodes: u64,
+    /// Table entries in use at the end.
+    pub entries: u64,
+    /// Garbage collections of the table during the search.
+    pub collections: u64,
+}
+
+/// A proof-number table and an alpha-beta leaf solver: what one worker
+/// thread solves with.
+pub struct Solver {
+    /// The df-pn table (cleared before every search).
+    pub table: ProofTable,
+    /// The leaf solver (used only with a hand-over).
+    pub leaf: Searcher,
+}
+
+impl Solver {
+    /// A solver with a df-pn table of `hash_mb` MiB and a 16 MiB leaf solver.
+    pub fn new(hash_mb: usize) -> Solver {
+        Solver {
+            table: ProofTable::with_mb(hash_mb),
+            leaf: Searcher::new(16),
+        }
+    }
+
+    /// Answers "score of `board` ≥ k?" with df-pn under `heuristic` on a
+    /// cleared table; `tips` also reads the solution's tips
+    /// ([`Dfpn::solution_tips`]), after the entries are counted.
+    pub fn run_bound(
+        &mut self,
+        board: &Board,
+        k: i32,
+        heuristic: Heuristic<'_>,
+        leaf_empties: u32,
+        node_limit: Option<u64>,
+        tips: bool,
+    ) -> (BoundRun, Option<u64>) {
+        self.table.clear();
+        let collections = self.table.stats().collections;
+        let options = DfpnOptions {
+            leaf_empties,
+            epsilon: 0.0,
+        };
+        let limits = Limits {
+            time: None,
+            nodes: node_limit,
+        };
+        let mut dfpn = Dfpn::new(&mut self.table, &mut self.leaf, heuristic, options, limits);
+        let proven = match dfpn.prove(board, k) {
+            Outcome::Proven => Some(true),
+            Outcome::Disproven => Some(false),
+            Outcome::Aborted => None,
+        };
+        let stats = dfpn.table().stats();
+        let mut run = BoundRun {
+            proven,
+            nodes: dfpn.nodes,
+            leaf_nodes: dfpn.leaf_nodes(),
+            entries: stats.entries,
+            collections: stats.collections - collections,
+        };
+        let count = if tips && proven.is_some() {
+            let t = dfpn.solution_tips(board, k);
+            run.nodes = dfpn.nodes;
+            t
+        } else {
+            None
+        };
+        (run, count)
+    }
+
+    /// Solves one fitting problem with plain df-pn and reads its tips;
+    /// `None` if the node limit stopped it.
+    pub fn solve_for_fit(
+        &mut self,
+        board: &Board,
+        k: i32,
+        leaf_empties: u32,
+        node_limit: Option<u64>,
+        source: &str,
+    ) -> Option<Record> {
+        let (run, tips) =
+            self.run_bound(board, k, Heuristic::Uniform, leaf_empties, node_limit, true);
+        Some(Record {
+            board: *board,
+            k,
+            leaf_empties,
+            proven: run.proven?,
+            tips: tips?,
+            nodes: run.nodes,
+            source: source.to_string(),
+        })
+    }
+}
+
+/// Minimises `f` over `lo..=hi`: the best of `steps + 1` grid points (spaced
+/// evenly), then golden-section search between its neighbours.
+fn minimize(lo: f64, hi: f64, steps: usize, f: impl Fn(f64) -> f64) -> f64 {
+    let at = |i: usize| lo + (hi - lo) * i as f64 / steps as f64;
+    let mut best = 0;
+    let mut best_v = f64::INFINITY;
+    for i in 0..=steps {
+        let v = f(at(i));
+        if v < best_v {
+            best_v = v;
+            best = i;
+        }
+    }
+    let (mut a, mut b) = (at(best.saturating_sub(1)), at((best + 1).min(steps)));
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let mut c = b - g * (b - a);
+    let mut d = a + g * (b - a);
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..60 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = f(d);
+        }
+    }
+    let x = (a + b) / 2.0;
+    if f(x) <= best_v {
+        x
+    } else {
+        at(best)
+    }
+}
+
+/// A fitted sigmoid h(x) = B / (1 + e^(−x/C)) + 1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SigmoidFit {
+    /// B ≥ 0.
+    pub b: f64,
+    /// C (negative for h_φ, positive for h_δ).
+    pub c: f64,
+    /// Root mean square residual.
+    pub rms: f64,
+    /// Data points.
+    pub n: usize,
+}
+
+/// B for a fixed C by ∂E/∂B = 0 (at least 0), and E.
+fn sigmoid_b(points: &[(f64, f64)], c: f64) -> (f64, f64) {
+    let (mut sy, mut ss) = (0.0, 0.0);
+    for &(x, y) in points {
+        let s = 1.0 / (1.0 + (-x / c).exp());
+        sy += s * (y - 1.0);
+        ss += s * s;
+    }
+    let b = if ss > 0.0 { (sy / ss).max(0.0) } else { 0.0 };
+    let e = points
+        .iter()
+        .map(|&(x, y)| {
+            let r = b / (1.0 + (-x / c).exp()) + 1.0 - y;
+            r * r
+        })
+        .sum();
+    (b, e)
+}
+
+/// Least-squares fit of h(x) = B / (1 + e^(−x/C)) + 1 to `points` (x, y),
+/// with C < 0 (`positive_c` false: h_φ) or C > 0 (h_δ). `None` without data.
+pub fn fit_sigmoid(points: &[(f64, f64)], positive_c: bool) -> Option<SigmoidFit> {
+    if points.is_empty() {
+        return None;
+    }
+    let sign = if positive_c { 1.0 } else { -1.0 };
+    let e_of = |log_c: f64| sigmoid_b(points, sign * log_c.exp()).1;
+    let log_c = minimize(C_MIN.ln(), C_MAX.ln(), 400, e_of);
+    let c = sign * log_c.exp().clamp(C_MIN, C_MAX);
+    let (b, e) = sigmoid_b(points, c);
+    Some(SigmoidFit {
+        b: b.min(H_MAX as f64),
+        c,
+        rms: (e / points.len() as f64).sqrt(),
+        n: points.len(),
+    })
+}
+
+/// A fitted exponential v(x) = F·e^(−D·x), x the number of discs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExpFit {
+    /// F.
+    pub f: f64,
+    /// D.
+    pub d: f64,
+}
+
+impl ExpFit {
+    /// The value at `discs` discs.
+    pub fn at(&self, discs: f64) -> f64 {
+        self.f * (-self.d * discs).exp()
+    }
+}
+
+/// F for a fixed D by ∂E/∂F = 0, and E.
+fn exp_f(points: &[(f64, f64)], d: f64) -> (f64, f64) {
+    let (mut gv, mut gg) = (0.0, 0.0);
+    for &(x, v) in points {
+        let g = (-d * x).exp();
+        gv += g * v;
+        gg += g * g;
+    }
+    let f = if gg > 0.0 && gg.is_finite() {
+        gv / gg
+    } else {
+        0.0
+    };
+    let e = points
+        .iter()
+        .map(|&(x, v)| {
+            let r = f * (-d * x).exp() - v;
+            r * r
+        })
+        .sum::<f64>();
+    (f, if e.is_finite() { e } else { f64::INFINITY })
+}
+
+/// Least-squares fit of v(x) = F·e^(−D·x) to `points` (x, v), D in −2..=2:
+/// F by ∂E/∂F = 0, D by one-dimensional search. `None` without data.
+pub fn fit_exp(points: &[(f64, f64)]) -> Option<ExpFit> {
+    if points.is_empty() {
+        return None;
+    }
+    let d = minimize(-2.0, 2.0, 800, |d| exp_f(points, d).1);
+    Some(ExpFit {
+        f: exp_f(points, d).0,
+        d,
+    })
+}
+
+/// The data of one stage as fit points: proved (x, tips) and disproved
+/// (x, tips), x = Eval − k.
+#[derive(Clone, Debug, Default)]
+pub struct StageData {
+    /// (margin, tips) of proved problems.
+    pub proved: Vec<(f64, f64)>,
+    /// (margin, tips) of disproved problems.
+    pub disproved: Vec<(f64, f64)>,
+}
+
+impl StageData {
+    /// The doubled data: proved points mirrored (−x, y), then the disproved.
+    pub fn doubled(&self) -> Vec<(f64, f64)> {
+        self.proved
+            .iter()
+            .map(|&(x, y)| (-x, y))
+            .chain(self.disproved.iter().copied())
+            .collect()
+    }
+}
+
+/// Groups records by stage, with x = Eval − k by `eval`.
+pub fn stage_data(records: &[Record], eval: &dyn Evaluator) -> Vec<(u32, StageData)> {
+    let mut by: std::collections::BTreeMap<u32, StageData> = Default::default();
+    for r in records {
+        let x = eval.evaluate(&r.board) as f64 - r.k as f64;
+        let d = by.entry(r.empties()).or_default();
+        if r.proven {
+            d.proved.push((x, r.tips as f64));
+        } else {
+            d.disproved.push((x, r.tips as f64));
+        }
+    }
+    by.into_iter().collect()
+}
+
+/// The fits of one stage.
+#[derive(Clone, Copy, Debug)]
+pub struct StageFit {
+    /// Empty squares.
+    pub empties: u32,
+    /// Proved problems.
+    pub proved: usize,
+    /// Disproved problems.
+    pub disproved: usize,
+    /// Mean tips of proved problems.
+    pub mean_proved: f64,
+    /// Mean tips of disproved problems.
+    pub mean_disproved: f64,
+    /// h_φ from the proved data (if at least [`MIN_POINTS`]).
+    pub phi: Option<SigmoidFit>,
+    /// h_δ from the disproved data (if at least [`MIN_POINTS`]).
+    pub delta: Option<SigmoidFit>,
+    /// h_δ from the doubled data (h_φ = the mirror).
+    pub doubled: SigmoidFit,
+}
+
+/// Fits every stage with data (stages with no data at all are skipped).
+pub fn fit_stages(data: &[(u32, StageData)]) -> Vec<StageFit> {
+    let mean = |v: &[(f64, f64)]| {
+        if v.is_empty() {
+            0.0
+        } else {
+            v.iter().map(|p| p.1).sum::<f64>() / v.len() as f64
+        }
+    };
+    data.iter()
+        .filter_map(|(e, d)| {
+            let own = |pts: &[(f64, f64)], pos: bool| {
+                if pts.len() >= MIN_POINTS {
+                    fit_sigmoid(pts, pos)
+                } else {
+                    None
+                }
+            };
+            Some(StageFit {
+                empties: *e,
+                proved: d.proved.len(),
+                disproved: d.disproved.len(),
+                mean_proved: mean(&d.proved),
+                mean_disproved: mean(&d.disproved),
+                phi: own(&d.proved, false),
+                delta: own(&d.disproved, true),
+                doubled: fit_sigmoid(&d.doubled(), true)?,
+            })
+        })
+        .collect()
+}
+
+/// The paper's four variants of h.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Per stage, h_φ from proved and h_δ from disproved data.
+    Naive,
+    /// Per stage, one sigmoid from the doubled data.
+    Doubling,
+    /// Naive per stage, then B and C smoothed across stages.
+    Smoothing,
+    /// Doubling, then smoothing.
+    Both,
+}
+
+impl Variant {
+    /// All four, in the paper's order.
+    pub const ALL: [Variant; 4] = [
+        Variant::Naive,
+        Variant::Doubling,
+        Variant::Smoothing,
+        Variant::Both,
+    ];
+
+    /// `naive`, `doubling`, `smoothing`, `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Naive => "naive",
+            Variant::Doubling => "doubling",
+            Variant::Smoothing => "smoothing",
+            Variant::Both => "both",
+        }
+    }
+}
+
+/// (B_φ, C_φ, B_δ, C_δ) of a stage before smoothing: naive takes each side's
+/// own fit, falling back to the doubled one where a side has too little data.
+fn stage_values(f: &StageFit, variant: Variant) -> (f64, f64, f64, f64) {
+    let d = f.doubled;
+    match variant {
+        Variant::Naive | Variant::Smoothing => {
+            let phi = f.phi.unwrap_or(SigmoidFit { c: -d.c, ..d });
+            let delta = f.delta.unwrap_or(d);
+            (phi.b, phi.c, delta.b, delta.c)
+        }
+        Variant::Doubling | Variant::Both => (d.b, -d.c, d.b, d.c),
+    }
+}
+
+/// The parameters of `variant` over the stages of `fits` with cost_φ =
+/// `cost_phi`, cost_δ = 0: the fitted stages for naive and doubling (the
+/// others take the nearest, see [`HParams::from_stages`]), every stage
+/// 0..=60 from the smoothed curves for smoothing and both. Also the
+/// smoothing curves (B_φ, |C_φ|, B_δ, C_δ), if any.
+pub fn variant_params(
+    fits: &[StageFit],
+    variant: Variant,
+    cost_phi: f64,
+    source: &str,
+) -> Result<(HParams, Option<[ExpFit; 4]>), HParamsError> {
+    let sp = |(b_phi, c_phi, b_delta, c_delta): (f64, f64, f64, f64)| StageParams {
+        cost_phi,
+        cost_delta: 0.0,
+        b_phi: b_phi.clamp(0.0, H_MAX as f64),
+        c_phi: -c_phi.abs().clamp(C_MIN, C_MAX),
+        b_delta: b_delta.clamp(0.0, H_MAX as f64),
+        c_delta: c_delta.abs().clamp(C_MIN, C_MAX),
+    };
+    match variant {
+        Variant::Naive | Variant::Doubling => {
+            let stages: Vec<(u32, StageParams)> = fits
+                .iter()
+                .map(|f| (f.empties, sp(stage_values(f, variant))))
+                .collect();
+            Ok((HParams::from_stages(&stages, source)?, None))
+        }
+        Variant::Smoothing | Variant::Both => {
+            let base = if variant == Variant::Both {
+                Variant::Doubling
+            } else {
+                Variant::Naive
+            };
+            let values: Vec<(f64, (f64, f64, f64, f64))> = fits
+                .iter()
+                .map(|f| (64.0 - f.empties as f64, stage_values(f, base)))
+                .collect();
+            let curve = |pick: fn(&(f64, f64, f64, f64)) -> f64| {
+                let pts: Vec<(f64, f64)> = values.iter().map(|(x, v)| (*x, pick(v))).collect();
+                fit_exp(&pts).unwrap_or(ExpFit { f: 1.0, d: 0.0 })
+            };
+            let curves = [
+                curve(|v| v.0),
+                curve(|v| v.1.abs()),
+                curve(|v| v.2),
+                curve(|v| v.3.abs()),
+            ];
+            let stages: Vec<(u32, StageParams)> = (0..STAGES as u32)
+                .map(|e| {
+                    let x = 64.0 - e as f64;
+                    let v = (
+                        curves[0].at(x),
+                        curves[1].at(x),
+                        curves[2].at(x),
+                        curves[3].at(x),
+                    );
+                    let v = (
+                        finite_or(v.0, H_MAX as f64),
+                        finite_or(v.1, C_MAX),
+                        finite_or(v.2, H_MAX as f64),
+                        finite_or(v.3, C_MAX),
+                    );
+                    (e, sp(v))
+                })
+                .collect();
+            Ok((HParams::from_stages(&stages, source)?, Some(curves)))
+        }
+    }
+}
+
+fn finite_or(v: f64, big: f64) -> f64 {
+    if v.is_finite() {
+        v
+    } else {
+        big
+    }
+}
+
+/// `params` with cost_φ set to `cost_phi` at every stage (the experiment's
+/// cost = 0 and cost = −1 runs of one fitted h).
+pub fn with_cost(params: &HParams, cost_phi: f64, source: &str) -> Result<HParams, HParamsError> {
+    let stages: Vec<(u32, StageParams)> = (0..STAGES as u32)
+        .map(|e| {
+            (
+                e,
+                StageParams {
+                    cost_phi,
+                    ..*params.stage(e)
+                },
+            )
+        })
+        .collect();
+    HParams::from_stages(&stages, source)
+}
+
+/// h switched off (B = 0, so h = 1 everywhere) with cost_φ = `cost_phi`: the
+/// paper's "only cost".
+pub fn cost_only(cost_phi: f64) -> HParams {
+    let sp = StageParams {
+        cost_phi,
+        cost_delta: 0.0,
+        b_phi: 0.0,
+        c_phi: -1.0,
+        b_delta: 0.0,
+        c_delta: 1.0,
+    };
+    // Every field is in range, so this cannot fail.
+    HParams::from_stages(&[(0, sp)], "cost only").unwrap_or_else(|_| HParams::provisional())
+}
+
+/// A readable summary of the per-stage fits (a Markdown table).
+pub fn fits_table(fits: &[StageFit]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "| empties | proved | mean tips | B_φ | C_φ | disproved | mean tips | B_δ | C_δ | doubled B | doubled C |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|---|");
+    let show = |f: Option<SigmoidFit>| match f {
+        Some(f) => (format!("{:.1}", f.b), format!("{:.2}", f.c)),
+        None => ("–".to_string(), "–".to_string()),
+    };
+    for f in fits {
+        let (bp, cp) = show(f.phi);
+        let (bd, cd) = show(f.delta);
+        let _ = writeln!(
+            s,
+            "| {} | {} | {:.1} | {} | {} | {} | {:.1} | {} | {} | {:.1} | {:.2} |",
+            f.empties,
+            f.proved,
+            f.mean_proved,
+            bp,
+            cp,
+            f.disproved,
+            f.mean_disproved,
+            bd,
+            cd,
+            f.doubled.b,
+            f.doubled.c
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use othello_solver::rng::SplitMix64;
+
+    fn synthetic(b: f64, c: f64, n: usize, noise: f64, seed: u64) -> Vec<(f64, f64)> {
+        let mut rng = SplitMix64::new(seed);
+        (0..n)
+            .map(|_| {
+                let x = (rng.below(8001) as f64 - 4000.0) / 100.0;
+                let u = rng.below(2001) as f64 / 1000.0 - 1.0;
+                let y = b / (1.0 + (-x / c).exp()) + 1.0 + noise * u;
+                (x, y)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sigmoid_fit_recovers_b_and_c() {
+        for &(b, c) in &[(300.0, 7.0), (40.0, -3.5), (5000.0, -12.0), (2.0, 20.0)] {
+            let exact = fit_sigmoid(&synthetic(b, c, 500, 0.0, 1), c > 0.0).unwrap();
+            assert!((exact.b - b).abs() < 1e-3 * b, "{exact:?} vs B={b}");
+            assert!((exact.c - c).abs() < 1e-3 * c.abs(), "{exact:?} vs C={c}");
+            let noisy = fit_sigmoid(&synthetic(b, c, 2000, 0.2 * b, 2), c > 0.0).unwrap();
+            assert!((noisy.b - b).abs() < 0.05 * b, "{noisy:?} vs B={b}");
+            assert!((noisy.c - c).abs() < 0.1 * c.abs(), "{noisy:?} vs C={c}");
+        }
+    }
+
+    #[test]
+    fn sigmoid_fit_keeps_the_sign_of_c() {
+        // Decreasing data asked for C > 0: the best increasing sigmoid is
+        // flat (large C) or B = 0, never a negative C.
+        let pts = synthetic(100.0, -5.0, 300, 0.0, 3);
+        let f = fit_sigmoid(&pts, true).unwrap();
+        assert!(f.c > 0.0 && f.b >= 0.0, "{f:?}");
+    }
+
+    #[test]
+    fn exp_fit_recovers_f_and_d() {
+        for &(f, d) in &[(1e9, 0.35), (3.0, -0.05), (50.0, 0.0)] {
+            let pts: Vec<(f64, f64)> = (47..=62)
+                .map(|x| (x as f64, f * (-d * x as f64).exp()))
+                .collect();
+            let fit = fit_exp(&pts).unwrap();
+            assert!((fit.d - d).abs() < 1e-6, "{fit:?}");
+            assert!((fit.f - f).abs() < 1e-4 * f, "{fit:?}");
+        }
+    }
+
+    #[test]
+    fn doubling_pools_mirrored_proved_data() {
+        let d = StageData {
+            proved: vec![(3.0, 10.0)],
+            disproved: vec![(-2.0, 4.0)],
+        };
+        assert_eq!(d.doubled(), vec![(-3.0, 10.0), (-2.0, 4.0)]);
+    }
+
+    #[test]
+    fn variants_from_synthetic_stages() {
+        // Stages 4..=12 with B = 2·1.6^e (e empties), C_δ = 6, doubled.
+        let data: Vec<(u32, StageData)> = (4u32..=12)
+            .map(|e| {
+                let b = 2.0 * 1.6f64.powi(e as i32);
+                let pts = synthetic(b, 6.0, 200, 0.0, e as u64);
+                let (proved, disproved) = pts.split_at(100);
+                let proved = proved.iter().map(|&(x, y)| (-x, y)).collect();
+                (
+                    e,
+                    StageData {
+                        proved,
+                        disproved: disproved.to_vec(),
+                    },
+                )
+            })
+            .collect();
+        let fits = fit_stages(&data);
+        assert_eq!(fits.len(), 9);
+        for f in &fits {
+            let b = 2.0 * 1.6f64.powi(f.empties as i32);
+            assert!((f.doubled.b - b).abs() < 1e-3 * b, "{f:?}");
+            assert!((f.phi.unwrap().c + 6.0).abs() < 1e-2, "{f:?}");
+        }
+        for v in Variant::ALL {
+            let (p, curves) = variant_params(&fits, v, -1.0, v.name()).unwrap();
+            let s = p.stage(8);
+            let b = 2.0 * 1.6f64.powi(8);
+            assert!((s.b_phi - b).abs() < 1e-2 * b, "{v:?} {s:?}");
+            assert!((s.c_delta - 6.0).abs() < 1e-2, "{v:?} {s:?}");
+            assert_eq!(s.cost_phi, -1.0);
+            assert_eq!(
+                curves.is_some(),
+                matches!(v, Variant::Smoothing | Variant::Both)
+            );
+            // Smoothing extrapolates the growth beyond the data.
+            if curves.is_some() {
+                let b16 = 2.0 * 1.6f64.powi(16);
+                assert!((p.stage(16).b_delta - b16).abs() < 1e-2 * b16, "{v:?}");
+            } else {
+                assert_eq!(p.stage(16), p.stage(12), "nearest fitted stage");
+            }
+        }
+    }
+
+    #[test]
+    fn data_lines_round_trip_and_errors_name_line_and_field() {
+        let r = Record {
+            board: Board::start(),
+            k: 1,
+            leaf_empties: 0,
+            proven: false,
+            tips: 17,
+            nodes: 99,
+            source: "WTH_1990.wtb#3".into(),
+        };
+        let text = format!("# {DATA_COLUMNS}\n{}\n", r.to_line());
+        assert_eq!(
+            parse_data(&text, Path::new("d.txt")).unwrap(),
+            vec![r.clone()]
+        );
+        let bad = text.replace(" disproved ", " maybe ");
+        let e = parse_data(&bad, Path::new("d.txt"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("d.txt:2: field 4 (result)"), "{e}");
+        let bad = text.replace(" 17 ", " 0 ");
+        let e = parse_data(&bad, Path::new("d.txt"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("d.txt:2: field 5 (tips)"), "{e}");
+        let bad = format!("{}\n", r.to_line().replacen("60 ", "59 ", 1));
+        let e = parse_data(&bad, Path::new("d.txt"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("d.txt:1: field 1 (empties)"), "{e}");
+        let e = parse_data("1 2 3\n", Path::new("d.txt"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("d.txt:1: field 4"), "{e}");
+    }
+}
