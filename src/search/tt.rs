@@ -119,6 +119,16 @@ impl ProofTable {
     /// A table using at most `mb` MiB (at least one bucket; the number of
     /// buckets is a power of two).
     pub fn with_mb(mb: usize) -> ProofTable {
+        ProofTable::with_buckets(Self::buckets_for_mb(mb))
+    }
+
+    /// The capacity in entries of [`ProofTable::with_mb`]`(mb)`, without
+    /// allocating it.
+    pub fn with_mb_capacity(mb: usize) -> u64 {
+        (Self::buckets_for_mb(mb) * WAYS) as u64
+    }
+
+    fn buckets_for_mb(mb: usize) -> usize {
         let bytes = mb.saturating_mul(1 << 20).max(Self::ENTRY_BYTES * WAYS);
         let buckets_max = bytes / (Self::ENTRY_BYTES * WAYS);
         let buckets = if buckets_max.is_power_of_two() {
@@ -126,7 +136,7 @@ impl ProofTable {
         } else {
             buckets_max.next_power_of_two() / 2
         };
-        ProofTable::with_buckets(buckets.max(1))
+        buckets.max(1)
     }
 
     /// A table of `buckets` buckets (rounded up to a power of two) of four entries.

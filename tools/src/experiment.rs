@@ -44,8 +44,9 @@ pub struct Args {
     /// Each runs with cost_φ = 0 and cost_φ = −1.
     #[arg(long = "h", value_name = "NAME=FILE")]
     pub h: Vec<String>,
-    /// Proof-number table per thread, MiB (cleared for every run).
-    #[arg(long, default_value_t = 256)]
+    /// Largest proof-number table per thread, MiB: a problem with e empties
+    /// gets 2^(e − 10) MiB (at least 4), at most this; cleared for every run.
+    #[arg(long, default_value_t = 512)]
     pub hash_mb: usize,
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
@@ -163,7 +164,17 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
         .collect();
     let pb = progress(problems.len() as u64, args.quiet);
     pb.set_message(format!("{} configurations", configs.len() + 1));
-    let results = par_solve(&problems, args.jobs, args.hash_mb, &pb, |(e, p), solver| {
+    // Each problem's line is appended to the log as soon as it is done, so
+    // that a run stopped early still leaves its finished problems.
+    let log_file = match &args.log {
+        Some(path) => Some(std::sync::Mutex::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("{}: cannot create", path.display()))?,
+        )),
+        None => None,
+    };
+    let results = par_solve(&problems, args.jobs, 4, 1, &pb, |(e, p), solver| {
+        solver.resize(table_mb(*e, args.hash_mb));
         let mut one =
             |h: Heuristic<'_>| -> BoundRun { solver.run_bound(&p.board, 1, h, 0, None, false).0 };
         let base = one(Heuristic::Uniform);
@@ -175,49 +186,56 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
             });
             runs.push((name.clone(), r));
         }
-        (*e, p.clone(), runs)
+        let log = problem_log(*e, p, runs)?;
+        if let Some(f) = &log_file {
+            let line = serde_json::to_string(&log)?;
+            let mut f = f
+                .lock()
+                .map_err(|_| anyhow::anyhow!("log file lock poisoned"))?;
+            writeln!(f, "{line}")?;
+            f.flush()?;
+        }
+        Ok(log)
     })?;
     pb.finish_and_clear();
-
-    let mut logs = Vec::new();
-    let mut log_text = String::new();
-    for (e, p, runs) in results {
-        let wins = runs[0].1.proven.unwrap_or(false);
-        for (name, r) in &runs {
-            if r.proven != Some(wins) {
-                bail!(
-                    "{} ({e} empties): {name} answered {:?}, plain df-pn {wins}",
-                    p.source,
-                    r.proven
-                );
-            }
-        }
-        let log = ProblemLog {
-            empties: e,
-            source: p.source.clone(),
-            player: format!("{:016x}", p.board.player),
-            opponent: format!("{:016x}", p.board.opponent),
-            wins,
-            runs: runs
-                .into_iter()
-                .map(|(config, r)| Run {
-                    config,
-                    nodes: r.nodes,
-                    entries: r.entries,
-                    collections: r.collections,
-                })
-                .collect(),
-        };
-        log_text.push_str(&serde_json::to_string(&log)?);
-        log_text.push('\n');
-        logs.push(log);
-    }
-    if let Some(path) = &args.log {
-        std::fs::write(path, log_text)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
-    }
     eprintln!("command: {}", command_line());
-    Ok(logs)
+    results.into_iter().collect()
+}
+
+/// One problem's log; an error if a run disagrees with plain df-pn.
+fn problem_log(e: u32, p: &Problem, runs: Vec<(String, BoundRun)>) -> anyhow::Result<ProblemLog> {
+    let wins = runs[0].1.proven.unwrap_or(false);
+    for (name, r) in &runs {
+        if r.proven != Some(wins) {
+            bail!(
+                "{} ({e} empties): {name} answered {:?}, plain df-pn {wins}",
+                p.source,
+                r.proven
+            );
+        }
+    }
+    Ok(ProblemLog {
+        empties: e,
+        source: p.source.clone(),
+        player: format!("{:016x}", p.board.player),
+        opponent: format!("{:016x}", p.board.opponent),
+        wins,
+        runs: runs
+            .into_iter()
+            .map(|(config, r)| Run {
+                config,
+                nodes: r.nodes,
+                entries: r.entries,
+                collections: r.collections,
+            })
+            .collect(),
+    })
+}
+
+/// The table size for a problem with `empties` empties: 2^(e − 10) MiB,
+/// at least 4, at most `max_mb`.
+pub fn table_mb(empties: u32, max_mb: usize) -> usize {
+    (1usize << empties.saturating_sub(10).min(30)).clamp(4, max_mb.max(4))
 }
 
 /// Mean and geometric mean of `v` (NaN when empty).

@@ -51,9 +51,13 @@ pub struct Args {
     /// Hand nodes with at most this many empties to alpha-beta (0 = pure df-pn).
     #[arg(long, default_value_t = 0)]
     pub leaf_empties: u32,
-    /// Proof-number table per thread, MiB (cleared for every problem).
-    #[arg(long, default_value_t = 128)]
+    /// Largest proof-number table per thread, MiB: a problem with e empties
+    /// gets 2^(e − 10) MiB (at least 4), at most this; cleared for every problem.
+    #[arg(long, default_value_t = 512)]
     pub hash_mb: usize,
+    /// The alpha-beta leaf solver's table per thread, MiB (with a hand-over).
+    #[arg(long, default_value_t = 64)]
+    pub leaf_mb: usize,
     /// Give up on a problem after this many nodes (df-pn + leaf); given-up
     /// problems are counted and left out of the fit.
     #[arg(long)]
@@ -166,12 +170,13 @@ pub fn sample_problems(
         .collect()
 }
 
-/// Runs `f` over `items` on `jobs` threads, each with its own table of
-/// `hash_mb` MiB and a small alpha-beta leaf solver ([`Solver`]).
+/// Runs `f` over `items` on `jobs` threads, each with its own [`Solver`]
+/// (a df-pn table of `hash_mb` MiB, an alpha-beta leaf solver of `leaf_mb`).
 pub fn par_solve<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
     hash_mb: usize,
+    leaf_mb: usize,
     pb: &ProgressBar,
     f: impl Fn(&T, &mut Solver) -> R + Sync,
 ) -> anyhow::Result<Vec<R>> {
@@ -184,7 +189,7 @@ pub fn par_solve<T: Sync, R: Send>(
             .par_iter()
             .with_max_len(1)
             .map_init(
-                || Solver::new(hash_mb),
+                || Solver::new(hash_mb, leaf_mb),
                 |solver, item| {
                     let r = f(item, solver);
                     pb.inc(1);
@@ -271,7 +276,13 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
         ));
         let pb = progress(jobs.len() as u64, args.quiet);
         pb.set_message(format!("solving, L = {}", args.leaf_empties));
-        let solved = par_solve(&jobs, args.jobs, args.hash_mb, &pb, |(_, p), solver| {
+        let leaf_mb = if args.leaf_empties > 0 {
+            args.leaf_mb
+        } else {
+            1
+        };
+        let solved = par_solve(&jobs, args.jobs, 4, leaf_mb, &pb, |(e, p), solver| {
+            solver.resize(crate::experiment::table_mb(*e, args.hash_mb));
             solver.solve_for_fit(
                 &p.board,
                 args.target,

@@ -244,11 +244,21 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver with a df-pn table of `hash_mb` MiB and a 16 MiB leaf solver.
-    pub fn new(hash_mb: usize) -> Solver {
+    /// A solver with a df-pn table of `hash_mb` MiB and a leaf solver with
+    /// a table of `leaf_mb` MiB.
+    pub fn new(hash_mb: usize, leaf_mb: usize) -> Solver {
         Solver {
             table: ProofTable::with_mb(hash_mb),
-            leaf: Searcher::new(16),
+            leaf: Searcher::new(leaf_mb),
+        }
+    }
+
+    /// Replaces the df-pn table by one of `mb` MiB unless it has that size
+    /// already (small problems need no big table, and clearing one costs).
+    pub fn resize(&mut self, mb: usize) {
+        let want = ProofTable::with_mb_capacity(mb);
+        if self.table.stats().capacity != want {
+            self.table = ProofTable::with_mb(mb);
         }
     }
 
