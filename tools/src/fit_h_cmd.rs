@@ -171,7 +171,8 @@ pub fn sample_problems(
 }
 
 /// Runs `f` over `items` on `jobs` threads, each with its own [`Solver`]
-/// (a df-pn table of `hash_mb` MiB, an alpha-beta leaf solver of `leaf_mb`).
+/// (a df-pn table of `hash_mb` MiB, an alpha-beta leaf solver of `leaf_mb`),
+/// made once per thread and reused for every item that thread takes.
 pub fn par_solve<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
@@ -180,24 +181,30 @@ pub fn par_solve<T: Sync, R: Send>(
     pb: &ProgressBar,
     f: impl Fn(&T, &mut Solver) -> R + Sync,
 ) -> anyhow::Result<Vec<R>> {
+    let jobs = jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
+        .num_threads(jobs)
         .build()
         .context("cannot start worker threads")?;
-    Ok(pool.install(|| {
+    let solvers: Vec<std::sync::Mutex<Option<Solver>>> =
+        (0..jobs).map(|_| std::sync::Mutex::new(None)).collect();
+    pool.install(|| {
         items
             .par_iter()
             .with_max_len(1)
-            .map_init(
-                || Solver::new(hash_mb, leaf_mb),
-                |solver, item| {
-                    let r = f(item, solver);
-                    pb.inc(1);
-                    r
-                },
-            )
+            .map(|item| {
+                // Each pool thread has its own slot, so the lock is never contended.
+                let slot = rayon::current_thread_index().unwrap_or(0) % jobs;
+                let mut guard = solvers[slot]
+                    .lock()
+                    .map_err(|_| anyhow::anyhow!("a worker thread panicked"))?;
+                let solver = guard.get_or_insert_with(|| Solver::new(hash_mb, leaf_mb));
+                let r = f(item, solver);
+                pb.inc(1);
+                Ok(r)
+            })
             .collect()
-    }))
+    })
 }
 
 /// The command line as run, with the program named `othello-tools`.
