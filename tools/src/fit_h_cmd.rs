@@ -78,6 +78,10 @@ pub struct Args {
     /// cost_φ written to the files (the paper's A).
     #[arg(long, default_value_t = -1.0, allow_hyphen_values = true)]
     pub cost_phi: f64,
+    /// What the fits minimise: `squares` (the paper) or `log` (squared
+    /// residuals of logarithms, an extension for the heavy-tailed tips).
+    #[arg(long, value_enum, default_value_t = hfit::Loss::Squares)]
+    pub loss: hfit::Loss,
     /// Pattern weights for the evaluation (default: the embedded ones).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -330,7 +334,7 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
     let mut out = std::io::stdout().lock();
     for (l, rs) in &by_leaf {
         let data = hfit::stage_data(rs, &eval);
-        let f = hfit::fit_stages(&data);
+        let f = hfit::fit_stages(&data, args.loss);
         writeln!(
             out,
             "\nleaf hand-over L = {l}: {} problems, x = Eval - k, y = tips of the solution tree\n",
@@ -344,7 +348,7 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
         let mut per_leaf = Vec::new();
         let mut notes = Vec::new();
         for (l, f) in &fits {
-            let (p, curves) = hfit::variant_params(f, v, args.cost_phi, v.name())
+            let (p, curves) = hfit::variant_params(f, v, args.cost_phi, v.name(), args.loss)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let stages: Vec<u32> = f.iter().map(|s| s.empties).collect();
             notes.push(format!(
@@ -373,6 +377,10 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
                         Variant::Both => "doubling per stage, then smoothing across stages",
                     }
                 ),
+                format!("fit: least squares of {}", match args.loss {
+                    hfit::Loss::Squares => "the values (the paper)",
+                    hfit::Loss::Log => "the logarithms (extension beyond the paper)",
+                }),
                 "y = tips of the smallest proof (disproof) tree read off the table after a plain df-pn solve (the root threshold that sufficed); x = Eval - k".to_string(),
                 format!("cost_phi = {}, cost_delta = 0; stage = empties of the node (h) or parent (cost)", args.cost_phi),
                 "stages with several hand-overs' data: the largest L below the stage, else the smallest L".to_string(),

@@ -405,6 +405,81 @@ fn sigmoid_b(points: &[(f64, f64)], c: f64) -> (f64, f64) {
     (b, e)
 }
 
+/// What the fits minimise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Loss {
+    /// Squared residuals of the values (the paper's least squares).
+    #[default]
+    Squares,
+    /// Squared residuals of the logarithms (an extension beyond the paper:
+    /// the tips are heavy-tailed, and plain squares follow the largest).
+    Log,
+}
+
+/// E of the log loss for the sigmoid with (B, C): Σ (ln h(x_i) − ln y_i)².
+fn log_loss(points: &[(f64, f64)], b: f64, c: f64) -> f64 {
+    points
+        .iter()
+        .map(|&(x, y)| {
+            let r = (b / (1.0 + (-x / c).exp()) + 1.0).ln() - y.max(1.0).ln();
+            r * r
+        })
+        .sum()
+}
+
+/// Fits the sigmoid under `loss` (see [`fit_sigmoid`] for squares). The
+/// log loss searches ln B (0 ..= ln 2²⁰) for each C, C as for squares.
+pub fn fit_sigmoid_with(points: &[(f64, f64)], positive_c: bool, loss: Loss) -> Option<SigmoidFit> {
+    if loss == Loss::Squares {
+        return fit_sigmoid(points, positive_c);
+    }
+    if points.is_empty() {
+        return None;
+    }
+    let sign = if positive_c { 1.0 } else { -1.0 };
+    let hi = (H_MAX as f64).ln();
+    let best_b = |c: f64| minimize(-5.0, hi, 100, |lb| log_loss(points, lb.exp(), c)).exp();
+    let e_of = |log_c: f64| {
+        let c = sign * log_c.exp();
+        log_loss(points, best_b(c), c)
+    };
+    let log_c = minimize(C_MIN.ln(), C_MAX.ln(), 60, e_of);
+    let c = sign * log_c.exp().clamp(C_MIN, C_MAX);
+    let b = best_b(c);
+    Some(SigmoidFit {
+        b: b.min(H_MAX as f64),
+        c,
+        rms: (log_loss(points, b, c) / points.len() as f64).sqrt(),
+        n: points.len(),
+    })
+}
+
+/// Fits the exponential under `loss` (see [`fit_exp`] for squares); the log
+/// loss is the linear regression of ln v on x (values ≤ 0 are left out).
+pub fn fit_exp_with(points: &[(f64, f64)], loss: Loss) -> Option<ExpFit> {
+    if loss == Loss::Squares {
+        return fit_exp(points);
+    }
+    let pts: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|p| p.1 > 0.0)
+        .map(|&(x, v)| (x, v.ln()))
+        .collect();
+    if pts.is_empty() {
+        return None;
+    }
+    let n = pts.len() as f64;
+    let mx = pts.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = pts.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = pts.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    let sxy: f64 = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
+    Some(ExpFit {
+        f: (my - slope * mx).exp(),
+        d: -slope,
+    })
+}
+
 /// Least-squares fit of h(x) = B / (1 + e^(−x/C)) + 1 to `points` (x, y),
 /// with C < 0 (`positive_c` false: h_φ) or C > 0 (h_δ). `None` without data.
 pub fn fit_sigmoid(points: &[(f64, f64)], positive_c: bool) -> Option<SigmoidFit> {
@@ -534,7 +609,7 @@ pub struct StageFit {
 }
 
 /// Fits every stage with data (stages with no data at all are skipped).
-pub fn fit_stages(data: &[(u32, StageData)]) -> Vec<StageFit> {
+pub fn fit_stages(data: &[(u32, StageData)], loss: Loss) -> Vec<StageFit> {
     let mean = |v: &[(f64, f64)]| {
         if v.is_empty() {
             0.0
@@ -546,7 +621,7 @@ pub fn fit_stages(data: &[(u32, StageData)]) -> Vec<StageFit> {
         .filter_map(|(e, d)| {
             let own = |pts: &[(f64, f64)], pos: bool| {
                 if pts.len() >= MIN_POINTS {
-                    fit_sigmoid(pts, pos)
+                    fit_sigmoid_with(pts, pos, loss)
                 } else {
                     None
                 }
@@ -559,7 +634,7 @@ pub fn fit_stages(data: &[(u32, StageData)]) -> Vec<StageFit> {
                 mean_disproved: mean(&d.disproved),
                 phi: own(&d.proved, false),
                 delta: own(&d.disproved, true),
-                doubled: fit_sigmoid(&d.doubled(), true)?,
+                doubled: fit_sigmoid_with(&d.doubled(), true, loss)?,
             })
         })
         .collect()
@@ -622,6 +697,7 @@ pub fn variant_params(
     variant: Variant,
     cost_phi: f64,
     source: &str,
+    loss: Loss,
 ) -> Result<(HParams, Option<[ExpFit; 4]>), HParamsError> {
     let sp = |(b_phi, c_phi, b_delta, c_delta): (f64, f64, f64, f64)| StageParams {
         cost_phi,
@@ -651,7 +727,7 @@ pub fn variant_params(
                 .collect();
             let curve = |pick: fn(&(f64, f64, f64, f64)) -> f64| {
                 let pts: Vec<(f64, f64)> = values.iter().map(|(x, v)| (*x, pick(v))).collect();
-                fit_exp(&pts).unwrap_or(ExpFit { f: 1.0, d: 0.0 })
+                fit_exp_with(&pts, loss).unwrap_or(ExpFit { f: 1.0, d: 0.0 })
             };
             let curves = [
                 curve(|v| v.0),
@@ -786,6 +862,23 @@ mod tests {
     }
 
     #[test]
+    fn log_loss_fits_recover_b_c_f_d() {
+        for &(b, c) in &[(300.0, 7.0), (40.0, -3.5)] {
+            let f = fit_sigmoid_with(&synthetic(b, c, 300, 0.0, 4), c > 0.0, Loss::Log).unwrap();
+            assert!((f.b - b).abs() < 0.02 * b, "{f:?} vs B={b}");
+            assert!((f.c - c).abs() < 0.05 * c.abs(), "{f:?} vs C={c}");
+        }
+        let pts: Vec<(f64, f64)> = (47..=62)
+            .map(|x| (x as f64, 1e9 * (-0.35 * x as f64).exp()))
+            .collect();
+        let fit = fit_exp_with(&pts, Loss::Log).unwrap();
+        assert!(
+            (fit.d - 0.35).abs() < 1e-9 && (fit.f - 1e9).abs() < 1e-3,
+            "{fit:?}"
+        );
+    }
+
+    #[test]
     fn sigmoid_fit_keeps_the_sign_of_c() {
         // Decreasing data asked for C > 0: the best increasing sigmoid is
         // flat (large C) or B = 0, never a negative C.
@@ -833,7 +926,7 @@ mod tests {
                 )
             })
             .collect();
-        let fits = fit_stages(&data);
+        let fits = fit_stages(&data, Loss::Squares);
         assert_eq!(fits.len(), 9);
         for f in &fits {
             let b = 2.0 * 1.6f64.powi(f.empties as i32);
@@ -841,7 +934,7 @@ mod tests {
             assert!((f.phi.unwrap().c + 6.0).abs() < 1e-2, "{f:?}");
         }
         for v in Variant::ALL {
-            let (p, curves) = variant_params(&fits, v, -1.0, v.name()).unwrap();
+            let (p, curves) = variant_params(&fits, v, -1.0, v.name(), Loss::Squares).unwrap();
             let s = p.stage(8);
             let b = 2.0 * 1.6f64.powi(8);
             assert!((s.b_phi - b).abs() < 1e-2 * b, "{v:?} {s:?}");
