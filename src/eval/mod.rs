@@ -41,7 +41,7 @@ pub struct Contribution {
     pub squares: Vec<Square>,
     /// The configuration, one character per square: `X` side to move, `O`
     /// the other side, `-` empty (parity: `odd` / `even`; mobility: `N
-    /// moves`; frontier: `N squares`).
+    /// moves`; frontier: `N discs`).
     pub config: String,
     /// The weight, in discs.
     pub value: f32,
@@ -122,8 +122,8 @@ impl PatternEvaluator {
                     let config = match family {
                         Family::Parity if n == 1 => "odd".to_string(),
                         Family::Parity => "even".to_string(),
-                        Family::Mobility | Family::OpponentMobility => format!("{n} moves"),
-                        _ => format!("{n} squares"),
+                        Family::Frontier | Family::OpponentFrontier => format!("{n} discs"),
+                        _ => format!("{n} moves"),
                     };
                     return Contribution {
                         family,

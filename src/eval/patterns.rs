@@ -80,10 +80,16 @@ pub enum Family {
     /// The number of discs of the side to move next to an empty square,
     /// 0–63.
     OpponentFrontier,
+    /// Legal moves of the side to move that are not on an X-square (b2, g2,
+    /// b7, g7: moves that usually give a corner away), 0–31. Together with
+    /// [`Family::Mobility`] it tells good mobility from bad.
+    MobilityNoX,
+    /// Legal moves of the other side not on an X-square, 0–31.
+    OpponentMobilityNoX,
 }
 
 /// Every family, in weight-table order.
-pub const FAMILIES: [Family; 16] = [
+pub const FAMILIES: [Family; 18] = [
     Family::Edge,
     Family::Line2,
     Family::Line3,
@@ -100,6 +106,8 @@ pub const FAMILIES: [Family; 16] = [
     Family::OpponentMobility,
     Family::Frontier,
     Family::OpponentFrontier,
+    Family::MobilityNoX,
+    Family::OpponentMobilityNoX,
 ];
 
 const REVERSE8: [u8; 8] = [7, 6, 5, 4, 3, 2, 1, 0];
@@ -130,6 +138,8 @@ impl Family {
             Family::OpponentMobility => "opponent-mobility",
             Family::Frontier => "frontier",
             Family::OpponentFrontier => "opponent-frontier",
+            Family::MobilityNoX => "mobility-no-x",
+            Family::OpponentMobilityNoX => "opponent-mobility-no-x",
         }
     }
 
@@ -153,7 +163,9 @@ impl Family {
             | Family::Mobility
             | Family::OpponentMobility
             | Family::Frontier
-            | Family::OpponentFrontier => &[],
+            | Family::OpponentFrontier
+            | Family::MobilityNoX
+            | Family::OpponentMobilityNoX => &[],
         }
     }
 
@@ -178,7 +190,9 @@ impl Family {
             | Family::Mobility
             | Family::OpponentMobility
             | Family::Frontier
-            | Family::OpponentFrontier => &[0],
+            | Family::OpponentFrontier
+            | Family::MobilityNoX
+            | Family::OpponentMobilityNoX => &[0],
         }
     }
 
@@ -199,7 +213,9 @@ impl Family {
             | Family::Mobility
             | Family::OpponentMobility
             | Family::Frontier
-            | Family::OpponentFrontier => None,
+            | Family::OpponentFrontier
+            | Family::MobilityNoX
+            | Family::OpponentMobilityNoX => None,
         }
     }
 
@@ -208,7 +224,10 @@ impl Family {
     pub const fn configs(self) -> usize {
         match self {
             Family::Parity => 2,
-            Family::Mobility | Family::OpponentMobility => MOBILITY_VALUES,
+            Family::Mobility
+            | Family::OpponentMobility
+            | Family::MobilityNoX
+            | Family::OpponentMobilityNoX => MOBILITY_VALUES,
             Family::Frontier | Family::OpponentFrontier => FRONTIER_VALUES,
             _ => pow3(self.squares().len()),
         }
@@ -493,6 +512,8 @@ pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
         Family::OpponentMobility,
         Family::Frontier,
         Family::OpponentFrontier,
+        Family::MobilityNoX,
+        Family::OpponentMobilityNoX,
     ]
     .into_iter()
     .enumerate()
@@ -571,11 +592,14 @@ fn both_moves(p: u64, o: u64) -> (u64, u64) {
     (movegen::moves(p, o), movegen::moves(o, p))
 }
 
-/// Mobility, opponent mobility, frontier and opponent frontier (see the
-/// families) of the side owning `p` against `o` (disjoint), clamped to
+/// The X-squares b2, g2, b7, g7.
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+
+/// Mobility, opponent mobility, frontier, opponent frontier and both
+/// mobilities without X-squares (see the families) of the side owning `p` against `o` (disjoint), clamped to
 /// their families' ranges.
 #[inline(always)]
-fn count_features(p: u64, o: u64) -> [u16; 4] {
+fn count_features(p: u64, o: u64) -> [u16; 6] {
     let empty = !(p | o);
     let (mp, mo) = both_moves(p, o);
     [
@@ -583,6 +607,8 @@ fn count_features(p: u64, o: u64) -> [u16; 4] {
         (mo.count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
         (neighbours(empty) & o).count_ones() as u16,
         (neighbours(empty) & p).count_ones() as u16,
+        ((mp & !X_SQUARES).count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
+        ((mo & !X_SQUARES).count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
     ]
 }
 
@@ -634,6 +660,12 @@ pub fn count_reference(board: &Board, fam: Family) -> usize {
             .filter(|&&q| movegen::flips(me, them, q) != 0)
             .count()
     };
+    let legal_no_x = |me: u64, them: u64| {
+        empty
+            .iter()
+            .filter(|&&q| ![9, 14, 49, 54].contains(&q) && movegen::flips(me, them, q) != 0)
+            .count()
+    };
     let empties: u64 = empty.iter().map(|&q| 1u64 << q).sum();
     let frontier = |set: u64| {
         (0..64)
@@ -646,6 +678,8 @@ pub fn count_reference(board: &Board, fam: Family) -> usize {
         Family::OpponentMobility => legal(o, p).min(MOBILITY_VALUES - 1),
         Family::Frontier => frontier(o),
         Family::OpponentFrontier => frontier(p),
+        Family::MobilityNoX => legal_no_x(p, o).min(MOBILITY_VALUES - 1),
+        Family::OpponentMobilityNoX => legal_no_x(o, p).min(MOBILITY_VALUES - 1),
         _ => 0,
     }
 }
@@ -695,9 +729,9 @@ mod tests {
 
     #[test]
     fn layout_sizes() {
-        assert_eq!(NUM_FEATURES, 51);
-        assert_eq!(STAGE_WEIGHTS, 62_483);
-        assert_eq!(Family::OpponentFrontier.offset() + 64, STAGE_WEIGHTS);
+        assert_eq!(NUM_FEATURES, 53);
+        assert_eq!(STAGE_WEIGHTS, 62_547);
+        assert_eq!(Family::OpponentMobilityNoX.offset() + 32, STAGE_WEIGHTS);
         assert!(STAGE_WEIGHTS <= u16::MAX as usize);
         for f in FAMILIES {
             assert_eq!(Family::of_index(f.offset()), Some((f, 0)));
@@ -839,6 +873,16 @@ mod tests {
         );
         assert_eq!(value(&b, Family::Frontier), 4);
         assert_eq!(value(&b, Family::OpponentFrontier), 1);
+        // X-squares: d4 against c3 has the one move b2 (an X-square); c3
+        // against d4 has e5.
+        let b = Board {
+            player: 1 << 27,
+            opponent: 1 << 18,
+        };
+        assert_eq!(value(&b, Family::Mobility), 1);
+        assert_eq!(value(&b, Family::MobilityNoX), 0);
+        assert_eq!(value(&b, Family::OpponentMobility), 1);
+        assert_eq!(value(&b, Family::OpponentMobilityNoX), 1);
         // A full board: no moves, no frontier.
         let full = Board {
             player: 0xFFFF_FFFF_0000_0000,
@@ -849,6 +893,8 @@ mod tests {
             Family::OpponentMobility,
             Family::Frontier,
             Family::OpponentFrontier,
+            Family::MobilityNoX,
+            Family::OpponentMobilityNoX,
         ] {
             assert_eq!(value(&full, f), 0, "{}", f.name());
         }
