@@ -507,18 +507,8 @@ pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
     }
     out[k] = Family::Parity.offset() as u16 + (board.empties() & 1) as u16;
     let counts = count_features(p, o);
-    for (j, fam) in [
-        Family::Mobility,
-        Family::OpponentMobility,
-        Family::Frontier,
-        Family::OpponentFrontier,
-        Family::MobilityNoX,
-        Family::OpponentMobilityNoX,
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        out[k + 1 + j] = fam.offset() as u16 + counts[j];
+    for j in 0..COUNT_FAMILIES.len() {
+        out[k + 1 + j] = COUNT_OFFSETS[j] + counts[j];
     }
     out
 }
@@ -592,6 +582,28 @@ fn both_moves(p: u64, o: u64) -> (u64, u64) {
     (movegen::moves(p, o), movegen::moves(o, p))
 }
 
+/// The count families after parity, in the order of [`count_features`].
+const COUNT_FAMILIES: [Family; 6] = [
+    Family::Mobility,
+    Family::OpponentMobility,
+    Family::Frontier,
+    Family::OpponentFrontier,
+    Family::MobilityNoX,
+    Family::OpponentMobilityNoX,
+];
+
+/// Their table offsets, computed at compile time (`Family::offset` walks
+/// the family list).
+const COUNT_OFFSETS: [u16; 6] = {
+    let mut out = [0u16; 6];
+    let mut j = 0;
+    while j < 6 {
+        out[j] = COUNT_FAMILIES[j].offset() as u16;
+        j += 1;
+    }
+    out
+};
+
 /// The X-squares b2, g2, b7, g7.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
@@ -599,7 +611,7 @@ const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 /// mobilities without X-squares (see the families) of the side owning `p` against `o` (disjoint), clamped to
 /// their families' ranges.
 #[inline(always)]
-fn count_features(p: u64, o: u64) -> [u16; 6] {
+fn count_features(p: u64, o: u64) -> [u16; COUNT_FAMILIES.len()] {
     let empty = !(p | o);
     let (mp, mo) = both_moves(p, o);
     [
