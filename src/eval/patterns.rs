@@ -583,14 +583,16 @@ fn both_moves(p: u64, o: u64) -> (u64, u64) {
 }
 
 /// The count families after parity, in the order of [`count_features`].
-const COUNT_FAMILIES: [Family; 6] = [
-    Family::Mobility,
-    Family::OpponentMobility,
-    Family::Frontier,
-    Family::OpponentFrontier,
-    Family::MobilityNoX,
-    Family::OpponentMobilityNoX,
-];
+/// They are the last six of [`FAMILIES`] (tested).
+const COUNT_FAMILIES: [Family; 6] = {
+    let mut out = [Family::Parity; 6];
+    let mut j = 0;
+    while j < 6 {
+        out[j] = FAMILIES[FAMILIES.len() - 6 + j];
+        j += 1;
+    }
+    out
+};
 
 /// Their table offsets, computed at compile time (`Family::offset` walks
 /// the family list).
@@ -850,6 +852,17 @@ mod tests {
                 (movegen::moves(p, o), movegen::moves(o, p))
             );
         }
+    }
+
+    #[test]
+    fn count_families_follow_parity() {
+        assert_eq!(COUNT_FAMILIES[0], Family::Mobility);
+        let k = FAMILIES
+            .iter()
+            .position(|&f| f == Family::Parity)
+            .expect("parity");
+        assert_eq!(&FAMILIES[k + 1..], &COUNT_FAMILIES[..]);
+        assert!(COUNT_FAMILIES.iter().all(|f| f.is_count()));
     }
 
     #[test]
