@@ -10,7 +10,8 @@
 //!
 //! Layout: [`search`] (table-driven principal-variation search, more than
 //! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
-//! empty solvers), [`ordering`], [`stability`], [`tt`], and [`reference`](mod@reference)
+//! empty solvers), [`ordering`], [`midgame`] (ordering by shallow searches
+//! with the pattern evaluation at nodes with many empties), [`stability`], [`tt`], and [`reference`](mod@reference)
 //! (plain minimax and alpha-beta for the tests).
 //!
 //! Scores are final disc differences for the side to move, empties to the
@@ -18,6 +19,7 @@
 //! one (including the last-empty positions and positions after a pass).
 
 pub mod endgame;
+pub mod midgame;
 pub mod ordering;
 pub mod reference;
 pub mod search;
@@ -76,9 +78,15 @@ struct OrderEval {
     min_empties: u32,
 }
 
-/// Solves `board` (side to move's view) with a fresh context.
+/// Solves `board` (side to move's view) with a fresh context, ordering
+/// moves with the embedded pattern evaluation when its weights decode (they
+/// only change the node count, never the result; fastest first otherwise).
 pub fn solve(board: &Board, mode: Mode, options: &SolveOptions) -> SolveResult {
-    Searcher::new(options.hash_mb).solve(board, mode, options.limits)
+    let mut searcher = Searcher::new(options.hash_mb);
+    // Ordering never changes results: without the weights the search is
+    // only slower, and the command line reports a broken file itself.
+    let _ = searcher.use_embedded_evaluator();
+    searcher.solve(board, mode, options.limits)
 }
 
 /// A root move: a square, or a pass (`None`) when the side to move has none.
@@ -98,17 +106,32 @@ impl Searcher {
         }
     }
 
-    /// Ranks moves at nodes with at least `min_empties` empties by `eval`
-    /// of the position after the move (best for the mover first; the
-    /// fastest-first key breaks ties), instead of fastest first alone.
-    /// `None` goes back to fastest first everywhere. Results never depend on
-    /// the ordering, only the node counts do.
+    /// Ranks moves at nodes with at least `min_empties` empties by a
+    /// shallow search of the position after the move with `eval` at its
+    /// leaves ([`midgame::Probe::key`], deeper with more empties) added to the
+    /// fastest-first key, instead of fastest first alone. `None` goes back to
+    /// fastest first everywhere. Results never depend on the ordering, only
+    /// the node counts do.
     pub fn set_order_evaluator(
         &mut self,
         eval: Option<Box<dyn Evaluator + Send>>,
         min_empties: u32,
     ) {
         self.order_eval = eval.map(|eval| OrderEval { eval, min_empties });
+    }
+
+    /// Orders moves with the embedded pattern evaluation
+    /// ([`crate::eval::PatternEvaluator::embedded`]) from
+    /// [`midgame::DEFAULT_ORDER_MIN`] empties up.
+    pub fn use_embedded_evaluator(&mut self) -> Result<(), crate::eval::WeightsError> {
+        let eval = crate::eval::PatternEvaluator::embedded()?;
+        self.set_order_evaluator(Some(Box::new(eval)), midgame::DEFAULT_ORDER_MIN);
+        Ok(())
+    }
+
+    /// Whether an evaluation takes part in move ordering.
+    pub fn has_order_evaluator(&self) -> bool {
+        self.order_eval.is_some()
     }
 
     /// Empties the table and resets the node counter.
@@ -234,18 +257,39 @@ impl Searcher {
         result
     }
 
-    /// Root moves (squares), table move first then fastest first.
+    /// Root moves (squares): table move first, then by the same key as
+    /// inside the tree (fastest first, with the evaluation's shallow search
+    /// when there are enough empties).
     fn ordered_moves(&mut self, board: &Board) -> Vec<RootMove> {
         let tt_move = self.tt.probe(board).map_or(tt::NO_MOVE, |e| e.best);
         let (p, o) = (board.player, board.opponent);
+        let empties = board.empties();
+        let order_eval = match &self.order_eval {
+            Some(oe) if empties >= oe.min_empties => Some(&*oe.eval),
+            _ => None,
+        };
+        let (nodes, stop_at) = (&mut self.nodes, self.node_limit);
         let mut list: Vec<(i32, usize)> = Square::iter_bits(moves(p, o))
             .map(|s| {
                 let sq = s.index();
                 let f = flips(p, o, sq);
+                let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
                 let key = if sq as u8 == tt_move {
                     ordering::KEY_TT_MOVE
                 } else {
-                    ordering::fastest_first_key(sq, o ^ f, p ^ f ^ (1 << sq), false)
+                    let ff = ordering::fastest_first_key(sq, np, no, false);
+                    match order_eval {
+                        Some(eval) if np != 0 => {
+                            let mut probe = midgame::Probe {
+                                eval,
+                                nodes,
+                                stop_at,
+                            };
+                            let depth = midgame::sort_depth(empties);
+                            ff + probe.key(np, no, depth, -64) * ordering::W_EVAL
+                        }
+                        _ => ff,
+                    }
                 };
                 (key, sq)
             })
