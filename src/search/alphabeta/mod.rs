@@ -181,8 +181,53 @@ impl Searcher {
     /// The exact score of `board`, or `None` if a limit stopped the search.
     pub fn exact_score(&mut self, board: &Board, limits: Limits) -> Option<i32> {
         self.set_limits(limits, Instant::now());
-        let v = self.search_any(board.player, board.opponent, -65, 65);
-        (!self.aborted).then_some(v)
+        let (lower, upper) = self.mtd(board);
+        (lower == upper).then_some(lower)
+    }
+
+    /// The exact score by a sequence of null-window searches (MTD(f) on
+    /// even scores): the first asks "≥ k?" for k the evaluation's guess, each
+    /// next one starts from the fail-soft bound just returned, until the
+    /// bounds meet. The table keeps every bound, so each search reuses the
+    /// previous ones. Returns the bounds proven (equal unless a limit
+    /// stopped the search).
+    fn mtd(&mut self, board: &Board) -> (i32, i32) {
+        let (p, o) = (board.player, board.opponent);
+        let (mut lower, mut upper) = (-64, 64);
+        let mut k = self.root_guess(board);
+        while lower < upper {
+            // Keep k inside (lower, upper] so that each answer narrows them.
+            k = k.clamp(lower + 1, upper);
+            let v = self.search_any(p, o, k - 1, k);
+            if self.aborted {
+                break;
+            }
+            if v >= k {
+                lower = v;
+                k = v + 1;
+            } else {
+                upper = v;
+                k = v;
+            }
+        }
+        (lower, upper)
+    }
+
+    /// A guess of the score of `board` from the ordering evaluation's
+    /// shallow search (0 without an evaluation).
+    fn root_guess(&mut self, board: &Board) -> i32 {
+        let Some(oe) = &self.order_eval else {
+            return 0;
+        };
+        let mut probe = midgame::Probe {
+            eval: &*oe.eval,
+            nodes: &mut self.nodes,
+            stop_at: self.node_limit,
+        };
+        let depth = midgame::sort_depth(board.empties());
+        let v = probe.search(board.player, board.opponent, -257, 257, depth);
+        // Quarter discs to an even disc count.
+        ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
     }
 
     /// A fail-soft search of `board` in the window `(alpha, beta)`, without
@@ -314,51 +359,19 @@ impl Searcher {
         -self.search_any(c.player, c.opponent, -beta, -alpha)
     }
 
-    /// Exact score and every move reaching it. Principal-variation search
-    /// over the root moves (the first with a full window, the others with a
-    /// null window above the best so far, re-searched when better); then the
-    /// moves whose fail-low bound equals the optimum are tested for a tie
-    /// with a null window just below it. On a limit: the bounds so far.
+    /// Exact score and every move reaching it: the score by [`Self::mtd`],
+    /// then one null-window search per root move, just below the score (a
+    /// move reaches it exactly when its child's search does not fail low;
+    /// the table holds the bounds of the best line already). On a limit: the
+    /// bounds so far.
     fn root_exact(&mut self, board: &Board, root: &[RootMove]) -> (i32, i32, Vec<RootMove>) {
-        let mut best: Option<i32> = None;
-        // (move, value, exact?): a fail-low value is an upper bound.
-        let mut seen: Vec<(RootMove, i32, bool)> = Vec::with_capacity(root.len());
-        for &m in root {
-            let (v, exact) = match best {
-                None => (self.root_child(board, m, -65, 65), true),
-                Some(a) => {
-                    let v = self.root_child(board, m, a, a + 1);
-                    if v > a && !self.aborted {
-                        (self.root_child(board, m, a, 65), true)
-                    } else {
-                        (v, false)
-                    }
-                }
-            };
-            if self.aborted {
-                break;
-            }
-            if best.is_none_or(|b| v > b) {
-                best = Some(v);
-            }
-            seen.push((m, v, exact));
+        let (lower, upper) = self.mtd(board);
+        if self.aborted || lower != upper {
+            return (lower, upper, Vec::new());
         }
-        let Some(s) = best else {
-            return (-64, 64, Vec::new());
-        };
-        if self.aborted {
-            return (s, 64, Vec::new());
-        }
+        let s = lower;
         let mut best_moves = Vec::new();
-        for &(m, v, exact) in &seen {
-            if v < s {
-                continue;
-            }
-            if exact {
-                best_moves.push(m);
-                continue;
-            }
-            // Upper bound v == s: a tie if the move also reaches s.
+        for &m in root {
             let t = self.root_child(board, m, s - 1, s);
             if self.aborted {
                 return (s, s, Vec::new());
@@ -367,7 +380,7 @@ impl Searcher {
                 best_moves.push(m);
             }
         }
-        // Keep the search order: the first best move leads the PV.
+        // Keep the root order: the first best move leads the PV.
         (s, s, best_moves)
     }
 
