@@ -263,7 +263,7 @@ fn an_ordering_evaluator_changes_nodes_not_results() {
 
 /// The pattern evaluation's shallow searches (the default ordering from
 /// 15 empties up, and also from 9 empties up) against fastest first alone,
-/// on random positions with 16–19 empties: the same exact score and the same
+/// on random positions with 16–18 empties: the same exact score and the same
 /// set of best moves, and a bound question answered the same way.
 #[test]
 fn pattern_eval_ordering_changes_nodes_not_results() {
@@ -278,7 +278,7 @@ fn pattern_eval_ordering_changes_nodes_not_results() {
     let mut low = Searcher::new(16);
     low.set_order_evaluator(Some(Box::new(eval)), 9);
     let mut differ = false;
-    for empties in 16..=19u32 {
+    for empties in 16..=18u32 {
         for b in random_boards(0x0DE7 + empties as u64, empties, 2) {
             let a = plain.solve(&b, Mode::Exact, Limits::default());
             let s = a.score().unwrap_or_else(|| panic!("unsolved {b:?}"));
@@ -288,7 +288,7 @@ fn pattern_eval_ordering_changes_nodes_not_results() {
                 assert_eq!(e.score(), Some(s), "{b:?}");
                 assert_eq!(e.best_moves.iter().collect::<BTreeSet<_>>(), moves, "{b:?}");
                 differ |= a.nodes != e.nodes;
-                for k in [s - 2, s, s + 2] {
+                for k in [s, s + 2] {
                     searcher.clear();
                     assert_eq!(searcher.at_least(&b, k), s >= k, "{b:?} k={k}");
                 }
