@@ -2,11 +2,15 @@
 //! table (per position: empties, score, expected score, nodes, time,
 //! nodes/s; then totals).
 //!
-//! `cargo run --release --example ffo -- FILE [FIRST LAST] [--hash-mb N] [--time-limit S] [--score-only]`
-//! (`--score-only`: the exact score alone, without every best move and the PV).
+//! `cargo run --release --example ffo -- FILE [FIRST LAST] [--hash-mb N] [--time-limit S] [--score-only] [--no-eval | --order-min N]`
+//! (`--score-only`: the exact score alone, without every best move and the PV;
+//! `--no-eval`: fastest-first ordering only, without the embedded pattern
+//! evaluation; `--order-min N`: the evaluation orders moves from N empties up).
 //! FIRST/LAST are 1-based indexes of positions in the file.
 
+use othello_solver::eval::PatternEvaluator;
 use othello_solver::formats::problem::read_problem_file;
+use othello_solver::search::alphabeta::midgame::DEFAULT_ORDER_MIN;
 use othello_solver::search::alphabeta::{seconds, Searcher};
 use othello_solver::search::{Limits, Mode};
 use std::path::PathBuf;
@@ -30,6 +34,8 @@ fn main() -> anyhow::Result<()> {
     let mut hash_mb = 256usize;
     let mut time_limit = None;
     let mut score_only = false;
+    let mut use_eval = true;
+    let mut order_min = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -47,6 +53,14 @@ fn main() -> anyhow::Result<()> {
                 time_limit = seconds(s);
             }
             "--score-only" => score_only = true,
+            "--no-eval" => use_eval = false,
+            "--order-min" => {
+                order_min = Some(
+                    it.next()
+                        .ok_or_else(|| anyhow::anyhow!("--order-min N"))?
+                        .parse::<u32>()?,
+                )
+            }
             _ => positional.push(a.clone()),
         }
     }
@@ -69,6 +83,10 @@ fn main() -> anyhow::Result<()> {
         );
     }
     let mut searcher = Searcher::new(hash_mb);
+    if use_eval {
+        let eval = PatternEvaluator::embedded()?;
+        searcher.set_order_evaluator(Some(Box::new(eval)), order_min.unwrap_or(DEFAULT_ORDER_MIN));
+    }
     println!("| # (line) | empties | score | expected | nodes | time (s) | Mnodes/s | CPU (s) | Mnodes/CPU-s |");
     println!("|---|---|---|---|---|---|---|---|---|");
     let (mut tn, mut tt, mut tc, mut bad) = (0u64, 0f64, 0f64, 0);

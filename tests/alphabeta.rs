@@ -1,7 +1,8 @@
 //! The exact alpha-beta solver against known scores: FFO #1–#39 (score and
 //! the exact set of best moves), a fixed sample of hard-20 (every move's
 //! score), and random positions with 8–14 empties against plain minimax /
-//! bare alpha-beta, with every null-window question checked.
+//! bare alpha-beta, with every null-window question checked; and move
+//! ordering by the pattern evaluation against fastest first alone.
 
 use othello_solver::board::Square;
 use othello_solver::formats::problem::{read_problem_file, Problem};
@@ -258,6 +259,43 @@ fn an_ordering_evaluator_changes_nodes_not_results() {
         differ |= a.nodes != e.nodes;
     }
     assert!(differ, "the evaluator was never used");
+}
+
+/// The pattern evaluation's shallow searches (the default ordering from
+/// 15 empties up, and also from 9 empties up) against fastest first alone,
+/// on random positions with 16–18 empties: the same exact score and the same
+/// set of best moves, and a bound question answered the same way.
+#[test]
+fn pattern_eval_ordering_changes_nodes_not_results() {
+    let eval = othello_solver::eval::PatternEvaluator::embedded()
+        .unwrap_or_else(|e| panic!("embedded weights: {e}"));
+    let mut plain = Searcher::new(16);
+    let mut default = Searcher::new(16);
+    default
+        .use_embedded_evaluator()
+        .unwrap_or_else(|e| panic!("embedded weights: {e}"));
+    assert!(default.has_order_evaluator() && !plain.has_order_evaluator());
+    let mut low = Searcher::new(16);
+    low.set_order_evaluator(Some(Box::new(eval)), 9);
+    let mut differ = false;
+    for empties in 16..=18u32 {
+        for b in random_boards(0x0DE7 + empties as u64, empties, 2) {
+            let a = plain.solve(&b, Mode::Exact, Limits::default());
+            let s = a.score().unwrap_or_else(|| panic!("unsolved {b:?}"));
+            let moves: BTreeSet<_> = a.best_moves.iter().collect();
+            for searcher in [&mut default, &mut low] {
+                let e = searcher.solve(&b, Mode::Exact, Limits::default());
+                assert_eq!(e.score(), Some(s), "{b:?}");
+                assert_eq!(e.best_moves.iter().collect::<BTreeSet<_>>(), moves, "{b:?}");
+                differ |= a.nodes != e.nodes;
+                for k in [s, s + 2] {
+                    searcher.clear();
+                    assert_eq!(searcher.at_least(&b, k), s >= k, "{b:?} k={k}");
+                }
+            }
+        }
+    }
+    assert!(differ, "the evaluation never changed the search");
 }
 
 #[test]

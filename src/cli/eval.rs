@@ -120,7 +120,7 @@ pub fn render_one(e: &PatternEvaluator, pos: &Position, top: usize, json: bool) 
             _ => String::new(),
         };
         s.push_str(&format!(
-            "  {:+7.2}  {:<10} {:<7} {}\n",
+            "  {:+7.2}  {:<22} {:<7} {}\n",
             c.value,
             c.family.name(),
             squares,

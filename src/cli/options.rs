@@ -54,8 +54,8 @@ pub struct SearchArgs {
     /// df-pn: the 1+ε trick for the child's δ threshold (0 = off).
     #[arg(long, value_name = "E", default_value_t = 0.0, value_parser = parse_epsilon)]
     pub epsilon: f64,
-    /// df-pn+: pattern weights file for h (default: the weights built in,
-    /// from `weights/eval.bin`).
+    /// df-pn+: pattern weights file for h; alphabeta: for move ordering
+    /// (default: the weights built in, from `weights/eval.bin`).
     #[arg(long, value_name = "PATH")]
     pub weights: Option<PathBuf>,
     /// df-pn+: h and cost parameters file (default: the provisional set built in).
@@ -119,6 +119,11 @@ impl SearchArgs {
             let e =
                 othello_solver::eval::PatternEvaluator::load(path).context("reading --weights")?;
             config.evaluator = Some(Arc::new(e));
+        } else if config.algo == Algo::Alphabeta {
+            // Alpha-beta orders its moves with the built-in weights: a file
+            // that does not decode is an error here, not a silent slowdown.
+            othello_solver::eval::PatternEvaluator::embedded()
+                .context("decoding the built-in pattern weights (weights/eval.bin)")?;
         }
         if let Some(path) = &self.h_params {
             let p = HParams::load(path).context("reading --h-params")?;

@@ -40,7 +40,8 @@ pub struct Contribution {
     /// The squares of this instance, in digit order.
     pub squares: Vec<Square>,
     /// The configuration, one character per square: `X` side to move, `O`
-    /// the other side, `-` empty (parity: `odd` / `even`).
+    /// the other side, `-` empty (parity: `odd` / `even`; mobility: `N
+    /// moves`; frontier: `N discs`).
     pub config: String,
     /// The weight, in discs.
     pub value: f32,
@@ -116,12 +117,18 @@ impl PatternEvaluator {
                 let family = FEATURE_FAMILIES[k];
                 let sym = FEATURE_SYMMETRIES[k];
                 let value = table[idx[k] as usize] as f32 * self.inv_scale;
-                if family == Family::Parity {
-                    let odd = board.empties() & 1 == 1;
+                if family.is_count() {
+                    let n = idx[k] as usize - family.offset();
+                    let config = match family {
+                        Family::Parity if n == 1 => "odd".to_string(),
+                        Family::Parity => "even".to_string(),
+                        Family::Frontier | Family::OpponentFrontier => format!("{n} discs"),
+                        _ => format!("{n} moves"),
+                    };
                     return Contribution {
                         family,
                         squares: Vec::new(),
-                        config: if odd { "odd" } else { "even" }.to_string(),
+                        config,
                         value,
                     };
                 }

@@ -20,7 +20,7 @@
 //! ([`Family::canonical`]).
 
 use crate::board::symmetry;
-use crate::board::Board;
+use crate::board::{movegen, Board};
 
 /// Number of stages: one per disc count from [`FIRST_STAGE_DISCS`] to 64.
 pub const NUM_STAGES: usize = 52;
@@ -67,10 +67,29 @@ pub enum Family {
     /// Parity: whether the number of empty squares is odd (1 instance, 2
     /// values). Within a stage it is constant, so it is the stage's bias.
     Parity,
+    /// Mobility: the number of legal moves of the side to move, clamped to
+    /// 0–31 (1 instance, 32 values).
+    Mobility,
+    /// The number of legal moves of the other side, clamped to 0–31.
+    OpponentMobility,
+    /// Frontier (a potential-mobility measure): the number of discs of the
+    /// other side next to at least one empty square, 0–63. Frontier discs
+    /// are what later moves flip, so many of them mean mobility to come for
+    /// the side to move.
+    Frontier,
+    /// The number of discs of the side to move next to an empty square,
+    /// 0–63.
+    OpponentFrontier,
+    /// Legal moves of the side to move that are not on an X-square (b2, g2,
+    /// b7, g7: moves that usually give a corner away), 0–31. Together with
+    /// [`Family::Mobility`] it tells good mobility from bad.
+    MobilityNoX,
+    /// Legal moves of the other side not on an X-square, 0–31.
+    OpponentMobilityNoX,
 }
 
 /// Every family, in weight-table order.
-pub const FAMILIES: [Family; 12] = [
+pub const FAMILIES: [Family; 18] = [
     Family::Edge,
     Family::Line2,
     Family::Line3,
@@ -83,6 +102,12 @@ pub const FAMILIES: [Family; 12] = [
     Family::Corner3x3,
     Family::Corner2x4,
     Family::Parity,
+    Family::Mobility,
+    Family::OpponentMobility,
+    Family::Frontier,
+    Family::OpponentFrontier,
+    Family::MobilityNoX,
+    Family::OpponentMobilityNoX,
 ];
 
 const REVERSE8: [u8; 8] = [7, 6, 5, 4, 3, 2, 1, 0];
@@ -109,11 +134,18 @@ impl Family {
             Family::Corner3x3 => "corner3x3",
             Family::Corner2x4 => "corner2x4",
             Family::Parity => "parity",
+            Family::Mobility => "mobility",
+            Family::OpponentMobility => "opponent-mobility",
+            Family::Frontier => "frontier",
+            Family::OpponentFrontier => "opponent-frontier",
+            Family::MobilityNoX => "mobility-no-x",
+            Family::OpponentMobilityNoX => "opponent-mobility-no-x",
         }
     }
 
     /// The canonical squares (indices a1 = 0 … h8 = 63), digit 0 first.
-    /// Empty for [`Family::Parity`].
+    /// Empty for the count families (parity, mobility, frontier; see
+    /// [`Family::is_count`]).
     pub const fn squares(self) -> &'static [u8] {
         match self {
             Family::Edge => &[0, 1, 2, 3, 4, 5, 6, 7],
@@ -127,8 +159,21 @@ impl Family {
             Family::Diag4 => &[4, 13, 22, 31],
             Family::Corner3x3 => &[0, 1, 2, 8, 9, 10, 16, 17, 18],
             Family::Corner2x4 => &[0, 1, 2, 3, 8, 9, 10, 11],
-            Family::Parity => &[],
+            Family::Parity
+            | Family::Mobility
+            | Family::OpponentMobility
+            | Family::Frontier
+            | Family::OpponentFrontier
+            | Family::MobilityNoX
+            | Family::OpponentMobilityNoX => &[],
         }
+    }
+
+    /// Whether the family is a count over the whole board (parity,
+    /// mobility, frontier) rather than a pattern of squares: one instance,
+    /// the same under every symmetry, no mirror.
+    pub const fn is_count(self) -> bool {
+        self.squares().is_empty()
     }
 
     /// The symmetries (numbering of [`symmetry::apply`]) whose images of the
@@ -141,7 +186,13 @@ impl Family {
             Family::Diag7 | Family::Diag6 | Family::Diag5 | Family::Diag4 => &[0, 1, 4, 5],
             Family::Corner3x3 => &[0, 1, 2, 3],
             Family::Corner2x4 => &[0, 1, 2, 3, 4, 5, 6, 7],
-            Family::Parity => &[0],
+            Family::Parity
+            | Family::Mobility
+            | Family::OpponentMobility
+            | Family::Frontier
+            | Family::OpponentFrontier
+            | Family::MobilityNoX
+            | Family::OpponentMobilityNoX => &[0],
         }
     }
 
@@ -157,14 +208,27 @@ impl Family {
             Family::Diag5 => Some(&REVERSE5),
             Family::Diag4 => Some(&REVERSE4),
             Family::Corner3x3 => Some(&TRANSPOSE3X3),
-            Family::Corner2x4 | Family::Parity => None,
+            Family::Corner2x4
+            | Family::Parity
+            | Family::Mobility
+            | Family::OpponentMobility
+            | Family::Frontier
+            | Family::OpponentFrontier
+            | Family::MobilityNoX
+            | Family::OpponentMobilityNoX => None,
         }
     }
 
-    /// Number of configurations: 3^squares (2 for parity).
+    /// Number of configurations: 3^squares (2 for parity, 32 for mobility,
+    /// 64 for frontier).
     pub const fn configs(self) -> usize {
         match self {
             Family::Parity => 2,
+            Family::Mobility
+            | Family::OpponentMobility
+            | Family::MobilityNoX
+            | Family::OpponentMobilityNoX => MOBILITY_VALUES,
+            Family::Frontier | Family::OpponentFrontier => FRONTIER_VALUES,
             _ => pow3(self.squares().len()),
         }
     }
@@ -220,6 +284,12 @@ impl Family {
         config.min(self.mirrored(config))
     }
 }
+
+/// Values of a mobility feature: move counts 0–31 (31 stands for 31 or
+/// more; no reachable position is known with more than 33 moves).
+pub const MOBILITY_VALUES: usize = 32;
+/// Values of a frontier feature: counts 0–63.
+pub const FRONTIER_VALUES: usize = 64;
 
 /// 3^n.
 pub const fn pow3(n: usize) -> usize {
@@ -436,7 +506,124 @@ pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
         k += 1;
     }
     out[k] = Family::Parity.offset() as u16 + (board.empties() & 1) as u16;
+    let counts = count_features(p, o);
+    for j in 0..COUNT_FAMILIES.len() {
+        out[k + 1 + j] = COUNT_OFFSETS[j] + counts[j];
+    }
     out
+}
+
+/// The squares next to (in any of the 8 directions) a square of `x`.
+#[inline(always)]
+fn neighbours(x: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let h = ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
+    let row = x | h;
+    h | (row << 8) | (row >> 8)
+}
+
+/// The legal moves of both sides, `(moves(p, o), moves(o, p))`: the same fill
+/// as [`movegen::moves`] on the two boards at once, one per 64-bit lane of an
+/// SSE2 register (SSE2 is part of x86-64), so the evaluation pays for about
+/// one move generation instead of two.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn both_moves(p: u64, o: u64) -> (u64, u64) {
+    // SAFETY: SSE2 is part of the x86-64 baseline: every CPU this code
+    // compiles for (target_arch = "x86_64") has it, which is all that
+    // `both_moves_sse2`'s #[target_feature] requires.
+    unsafe { both_moves_sse2(p, o) }
+}
+
+/// [`both_moves`] with SSE2 (see there).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn both_moves_sse2(p: u64, o: u64) -> (u64, u64) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cvtsi128_si64, _mm_or_si128, _mm_set1_epi64x, _mm_set_epi64x,
+        _mm_slli_epi64, _mm_srli_epi64, _mm_unpackhi_epi64,
+    };
+    /// One direction pair of the fill (as in `movegen::moves_dir`), D2 = 2·D.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn dir<const D: i32, const D2: i32>(p: __m128i, mask: __m128i) -> __m128i {
+        let mut fl = _mm_and_si128(mask, _mm_slli_epi64::<D>(p));
+        let mut fr = _mm_and_si128(mask, _mm_srli_epi64::<D>(p));
+        fl = _mm_or_si128(fl, _mm_and_si128(mask, _mm_slli_epi64::<D>(fl)));
+        fr = _mm_or_si128(fr, _mm_and_si128(mask, _mm_srli_epi64::<D>(fr)));
+        let pl = _mm_and_si128(mask, _mm_slli_epi64::<D>(mask));
+        let pr = _mm_srli_epi64::<D>(pl);
+        fl = _mm_or_si128(fl, _mm_and_si128(pl, _mm_slli_epi64::<D2>(fl)));
+        fr = _mm_or_si128(fr, _mm_and_si128(pr, _mm_srli_epi64::<D2>(fr)));
+        fl = _mm_or_si128(fl, _mm_and_si128(pl, _mm_slli_epi64::<D2>(fl)));
+        fr = _mm_or_si128(fr, _mm_and_si128(pr, _mm_srli_epi64::<D2>(fr)));
+        _mm_or_si128(_mm_slli_epi64::<D>(fl), _mm_srli_epi64::<D>(fr))
+    }
+    // Lane 0: p moves against o; lane 1: o against p.
+    let me = _mm_set_epi64x(o as i64, p as i64);
+    let them = _mm_set_epi64x(p as i64, o as i64);
+    let inner = _mm_and_si128(them, _mm_set1_epi64x(0x7E7E_7E7E_7E7E_7E7E));
+    let m = _mm_or_si128(
+        _mm_or_si128(dir::<1, 2>(me, inner), dir::<8, 16>(me, them)),
+        _mm_or_si128(dir::<7, 14>(me, inner), dir::<9, 18>(me, inner)),
+    );
+    let empty = !(p | o);
+    let lo = _mm_cvtsi128_si64(m) as u64;
+    let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(m, m)) as u64;
+    (lo & empty, hi & empty)
+}
+
+/// The legal moves of both sides, `(moves(p, o), moves(o, p))`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn both_moves(p: u64, o: u64) -> (u64, u64) {
+    (movegen::moves(p, o), movegen::moves(o, p))
+}
+
+/// The count families after parity, in the order of [`count_features`].
+/// They are the last six of [`FAMILIES`] (tested).
+const COUNT_FAMILIES: [Family; 6] = {
+    let mut out = [Family::Parity; 6];
+    let mut j = 0;
+    while j < 6 {
+        out[j] = FAMILIES[FAMILIES.len() - 6 + j];
+        j += 1;
+    }
+    out
+};
+
+/// Their table offsets, computed at compile time (`Family::offset` walks
+/// the family list).
+const COUNT_OFFSETS: [u16; 6] = {
+    let mut out = [0u16; 6];
+    let mut j = 0;
+    while j < 6 {
+        out[j] = COUNT_FAMILIES[j].offset() as u16;
+        j += 1;
+    }
+    out
+};
+
+/// The X-squares b2, g2, b7, g7.
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+
+/// Mobility, opponent mobility, frontier, opponent frontier and both
+/// mobilities without X-squares (see the families) of the side owning `p` against `o` (disjoint), clamped to
+/// their families' ranges.
+#[inline(always)]
+fn count_features(p: u64, o: u64) -> [u16; COUNT_FAMILIES.len()] {
+    let empty = !(p | o);
+    let (mp, mo) = both_moves(p, o);
+    [
+        (mp.count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
+        (mo.count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
+        (neighbours(empty) & o).count_ones() as u16,
+        (neighbours(empty) & p).count_ones() as u16,
+        ((mp & !X_SQUARES).count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
+        ((mo & !X_SQUARES).count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
+    ]
 }
 
 /// The same indices as [`feature_indices`], computed the slow, obvious way
@@ -449,14 +636,66 @@ pub fn feature_indices_reference(board: &Board) -> [u16; NUM_FEATURES] {
         .zip(FEATURE_SYMMETRIES.iter())
         .enumerate()
     {
-        let c = if fam == Family::Parity {
-            (board.empties() & 1) as usize
+        let c = if fam.is_count() {
+            count_reference(board, fam)
         } else {
             config_reference(&board.symmetric(s), fam.squares())
         };
         out[k] = (fam.offset() + c) as u16;
     }
     out
+}
+
+/// A count family's value on `board`, square by square. Squares in both
+/// bitboards count as the side to move's (as in [`feature_indices`]).
+pub fn count_reference(board: &Board, fam: Family) -> usize {
+    let p = board.player;
+    let o = board.opponent & !p;
+    let b = Board {
+        player: p,
+        opponent: o,
+    };
+    let next_to = |sq: usize, set: u64| {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        (-1..=1).any(|df| {
+            (-1..=1).any(|dr| {
+                let (nf, nr) = (f + df, r + dr);
+                (df, dr) != (0, 0)
+                    && (0..8).contains(&nf)
+                    && (0..8).contains(&nr)
+                    && set & (1u64 << (nr * 8 + nf)) != 0
+            })
+        })
+    };
+    let empty: Vec<usize> = (0..64).filter(|&q| (p | o) & (1u64 << q) == 0).collect();
+    let legal = |me: u64, them: u64| {
+        empty
+            .iter()
+            .filter(|&&q| movegen::flips(me, them, q) != 0)
+            .count()
+    };
+    let legal_no_x = |me: u64, them: u64| {
+        empty
+            .iter()
+            .filter(|&&q| ![9, 14, 49, 54].contains(&q) && movegen::flips(me, them, q) != 0)
+            .count()
+    };
+    let empties: u64 = empty.iter().map(|&q| 1u64 << q).sum();
+    let frontier = |set: u64| {
+        (0..64)
+            .filter(|&q| set & (1u64 << q) != 0 && next_to(q, empties))
+            .count()
+    };
+    match fam {
+        Family::Parity => (b.empties() & 1) as usize,
+        Family::Mobility => legal(p, o).min(MOBILITY_VALUES - 1),
+        Family::OpponentMobility => legal(o, p).min(MOBILITY_VALUES - 1),
+        Family::Frontier => frontier(o),
+        Family::OpponentFrontier => frontier(p),
+        Family::MobilityNoX => legal_no_x(p, o).min(MOBILITY_VALUES - 1),
+        Family::OpponentMobilityNoX => legal_no_x(o, p).min(MOBILITY_VALUES - 1),
+        _ => 0,
+    }
 }
 
 /// The base-3 configuration of `squares` on `board`, digit k for square k.
@@ -504,9 +743,9 @@ mod tests {
 
     #[test]
     fn layout_sizes() {
-        assert_eq!(NUM_FEATURES, 47);
-        assert_eq!(STAGE_WEIGHTS, 62_291);
-        assert_eq!(Family::Parity.offset() + 2, STAGE_WEIGHTS);
+        assert_eq!(NUM_FEATURES, 53);
+        assert_eq!(STAGE_WEIGHTS, 62_547);
+        assert_eq!(Family::OpponentMobilityNoX.offset() + 32, STAGE_WEIGHTS);
         assert!(STAGE_WEIGHTS <= u16::MAX as usize);
         for f in FAMILIES {
             assert_eq!(Family::of_index(f.offset()), Some((f, 0)));
@@ -523,7 +762,7 @@ mod tests {
     #[test]
     fn instances_are_distinct_images() {
         for f in FAMILIES {
-            if f == Family::Parity {
+            if f.is_count() {
                 continue;
             }
             let sets: std::collections::HashSet<Vec<usize>> = f
@@ -601,6 +840,88 @@ mod tests {
         };
         for &i in &feature_indices(&b) {
             assert!((i as usize) < STAGE_WEIGHTS);
+        }
+    }
+
+    #[test]
+    fn both_moves_match_the_move_generator() {
+        for b in random_boards(3000, 3) {
+            let (p, o) = (b.player, b.opponent & !b.player);
+            assert_eq!(
+                both_moves(p, o),
+                (movegen::moves(p, o), movegen::moves(o, p))
+            );
+        }
+    }
+
+    #[test]
+    fn count_families_follow_parity() {
+        assert_eq!(COUNT_FAMILIES[0], Family::Mobility);
+        let k = FAMILIES
+            .iter()
+            .position(|&f| f == Family::Parity)
+            .expect("parity");
+        assert_eq!(&FAMILIES[k + 1..], &COUNT_FAMILIES[..]);
+        assert!(COUNT_FAMILIES.iter().all(|f| f.is_count()));
+    }
+
+    #[test]
+    fn count_features_of_known_positions() {
+        let value = |b: &Board, f: Family| {
+            let k = FEATURE_FAMILIES
+                .iter()
+                .position(|&g| g == f)
+                .expect("family has a slot");
+            feature_indices(b)[k] as usize - f.offset()
+        };
+        // Start: 4 moves each; both centre discs of each side touch empties.
+        let b = Board::start();
+        for f in [
+            Family::Mobility,
+            Family::OpponentMobility,
+            Family::Frontier,
+            Family::OpponentFrontier,
+        ] {
+            let want = if f.name().contains("mobility") { 4 } else { 2 };
+            assert_eq!(value(&b, f), want, "{}", f.name());
+        }
+        // After f5, white to move has 3 moves (d6, f4, f6); black has four
+        // discs (e4 d5 e5 f5) and white one (d4), all next to an empty
+        // square.
+        let b = b
+            .play(crate::board::Square::parse("f5").expect("square"))
+            .expect("legal");
+        assert_eq!(value(&b, Family::Mobility), 3);
+        assert_eq!(
+            value(&b, Family::OpponentMobility),
+            b.opponent_moves().count_ones() as usize
+        );
+        assert_eq!(value(&b, Family::Frontier), 4);
+        assert_eq!(value(&b, Family::OpponentFrontier), 1);
+        // X-squares: d4 against c3 has the one move b2 (an X-square); c3
+        // against d4 has e5.
+        let b = Board {
+            player: 1 << 27,
+            opponent: 1 << 18,
+        };
+        assert_eq!(value(&b, Family::Mobility), 1);
+        assert_eq!(value(&b, Family::MobilityNoX), 0);
+        assert_eq!(value(&b, Family::OpponentMobility), 1);
+        assert_eq!(value(&b, Family::OpponentMobilityNoX), 1);
+        // A full board: no moves, no frontier.
+        let full = Board {
+            player: 0xFFFF_FFFF_0000_0000,
+            opponent: 0x0000_0000_FFFF_FFFF,
+        };
+        for f in [
+            Family::Mobility,
+            Family::OpponentMobility,
+            Family::Frontier,
+            Family::OpponentFrontier,
+            Family::MobilityNoX,
+            Family::OpponentMobilityNoX,
+        ] {
+            assert_eq!(value(&full, f), 0, "{}", f.name());
         }
     }
 

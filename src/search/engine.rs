@@ -49,7 +49,8 @@ pub struct EngineConfig {
     pub dfpn: DfpnOptions,
     /// df-pn⁺'s h and cost parameters (`None`: [`HParams::provisional`]).
     pub h_params: Option<Arc<HParams>>,
-    /// df-pn⁺'s evaluation (`None`: the embedded pattern weights).
+    /// df-pn⁺'s evaluation, and alpha-beta's move ordering (`None`: the
+    /// embedded pattern weights).
     pub evaluator: Option<Arc<dyn Evaluator + Send + Sync>>,
 }
 
@@ -110,8 +111,24 @@ impl Engine {
             .h_params
             .clone()
             .unwrap_or_else(|| Arc::new(HParams::provisional()));
+        let mut alphabeta = Searcher::new(ab_mb);
+        if config.algo == Algo::Alphabeta {
+            // Move ordering by the given evaluation, else the embedded
+            // pattern weights. Results never depend on it; if the embedded
+            // weights do not decode, fastest first alone (the command line
+            // reports that as an error before getting here).
+            match &config.evaluator {
+                Some(e) => alphabeta.set_order_evaluator(
+                    Some(Box::new(Arc::clone(e))),
+                    super::alphabeta::midgame::DEFAULT_ORDER_MIN,
+                ),
+                None => {
+                    let _ = alphabeta.use_embedded_evaluator();
+                }
+            }
+        }
         Engine {
-            alphabeta: Searcher::new(ab_mb),
+            alphabeta,
             proof,
             params,
             config,

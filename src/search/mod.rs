@@ -32,3 +32,17 @@ pub trait Evaluator {
     /// The predicted final disc difference for the side to move.
     fn evaluate(&self, board: &Board) -> f32;
 }
+
+impl<E: Evaluator + ?Sized> Evaluator for &E {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> f32 {
+        (**self).evaluate(board)
+    }
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for std::sync::Arc<E> {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> f32 {
+        (**self).evaluate(board)
+    }
+}

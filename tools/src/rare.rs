@@ -45,7 +45,7 @@ const CORNER2X4_A: [usize; 4] = [0, 1, 4, 5];
 const CORNER2X4_B: [usize; 4] = [2, 3, 6, 7];
 
 fn is_line(f: Family) -> bool {
-    !matches!(f, Family::Corner3x3 | Family::Corner2x4 | Family::Parity)
+    !f.is_count() && !matches!(f, Family::Corner3x3 | Family::Corner2x4)
 }
 
 fn sub_config(digits: &[usize], pick: &[usize]) -> usize {
@@ -95,7 +95,7 @@ impl Pieces {
         self.total
     }
 
-    /// Whether there are no pieces (never: every family but parity has some).
+    /// Whether there are no pieces (never: every pattern family has some).
     pub fn is_empty(&self) -> bool {
         self.total == 0
     }
@@ -182,7 +182,7 @@ mod tests {
     fn pieces_are_in_range_and_distinct_per_family() {
         let p = Pieces::new();
         for f in FAMILIES {
-            if f == Family::Parity {
+            if f.is_count() {
                 assert_eq!(p.split(f, 0), None);
                 continue;
             }

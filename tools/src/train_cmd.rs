@@ -4,8 +4,8 @@
 use crate::cg::CgOptions;
 use crate::report::{self, RunFacts};
 use crate::train::{self, Dataset, Target, TrainGame, TrainOptions};
-use anyhow::{bail, Context};
-use othello_solver::eval::{PatternEvaluator, TrainingMeta, WeightsFile};
+use anyhow::{bail, Context, Result};
+use othello_solver::eval::{PatternEvaluator, TrainingMeta, WeightsFile, FAMILIES};
 use othello_solver::formats::games::{read_game_file, DuplicateFilter, GameFile, GameFormat};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -59,9 +59,30 @@ pub struct Args {
     /// and the weights are not fit for use).
     #[arg(long)]
     pub stages: Option<String>,
+    /// Leave these families out of the fit (comma-separated names as in the
+    /// weights layout, e.g. `mobility,frontier`; their weights stay 0). For
+    /// measuring what a family adds.
+    #[arg(long, value_delimiter = ',')]
+    pub without: Vec<String>,
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The bit mask of the families named in `names` (bit i for `FAMILIES[i]`).
+fn family_mask(names: &[String]) -> Result<u32> {
+    let mut mask = 0;
+    for n in names {
+        let i = FAMILIES
+            .iter()
+            .position(|f| f.name() == n.as_str())
+            .with_context(|| {
+                let all: Vec<&str> = FAMILIES.iter().map(|f| f.name()).collect();
+                format!("--without: no family {n:?} (families: {})", all.join(", "))
+            })?;
+        mask |= 1 << i;
+    }
+    Ok(mask)
 }
 
 /// What a run produced.
@@ -191,6 +212,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             }
             None => (0, othello_solver::eval::NUM_STAGES - 1),
         },
+        without: family_mask(&args.without)?,
     };
     let result = train::train(&ds, &opts);
     let partial = if opts.stages != (0, othello_solver::eval::NUM_STAGES - 1) {
@@ -215,7 +237,12 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         if opts.smooth { "on" } else { "off" },
         opts.cg.ridge,
         opts.stage_window
-    ) + &partial;
+    ) + &partial
+        + &if args.without.is_empty() {
+            String::new()
+        } else {
+            format!(" EXPERIMENT: left out {}.", args.without.join(", "))
+        };
     let mut meta = TrainingMeta {
         data: data.clone(),
         date: report::utc_now(),

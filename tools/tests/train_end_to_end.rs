@@ -22,6 +22,7 @@ fn args(out: std::path::PathBuf) -> Args {
         random_games: 600,
         stage_window: 1,
         stages: None,
+        without: Vec::new(),
         quiet: true,
     }
 }
@@ -128,5 +129,32 @@ fn train_from_a_generated_record_file() {
         outcome.file.meta.data
     );
     PatternEvaluator::load(&dir.join("eval.bin")).expect("loads");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_leaves_a_family_out_and_rejects_unknown_names() {
+    use othello_solver::eval::{Family, NUM_STAGES, STAGE_WEIGHTS};
+    let dir = std::env::temp_dir().join(format!("othello-train-without-{}", std::process::id()));
+    let out = dir.join("eval.bin");
+    let mut a = args(out.clone());
+    a.random_games = 200;
+    a.ablation = false;
+    a.no_smooth = true;
+    a.without = vec!["mobility".into()];
+    let outcome = train_cmd::run(&a).expect("training runs");
+    let w = &outcome.file.weights;
+    let table = |f: Family| {
+        (0..NUM_STAGES).flat_map(move |s| {
+            let o = s * STAGE_WEIGHTS + f.offset();
+            o..o + f.configs()
+        })
+    };
+    assert!(table(Family::Mobility).all(|i| w[i] == 0));
+    // The other count families are fitted (random games: not all zero).
+    assert!(table(Family::OpponentMobility).any(|i| w[i] != 0));
+    a.without = vec!["no-such-family".into()];
+    let err = train_cmd::run(&a).expect_err("unknown family");
+    assert!(format!("{err:#}").contains("no family"), "{err:#}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,7 +10,8 @@
 //!
 //! Layout: [`search`] (table-driven principal-variation search, more than
 //! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
-//! empty solvers), [`ordering`], [`stability`], [`tt`], and [`reference`](mod@reference)
+//! empty solvers), [`ordering`], [`midgame`] (ordering by shallow searches
+//! with the pattern evaluation at nodes with many empties), [`stability`], [`tt`], and [`reference`](mod@reference)
 //! (plain minimax and alpha-beta for the tests).
 //!
 //! Scores are final disc differences for the side to move, empties to the
@@ -18,6 +19,7 @@
 //! one (including the last-empty positions and positions after a pass).
 
 pub mod endgame;
+pub mod midgame;
 pub mod ordering;
 pub mod reference;
 pub mod search;
@@ -76,9 +78,15 @@ struct OrderEval {
     min_empties: u32,
 }
 
-/// Solves `board` (side to move's view) with a fresh context.
+/// Solves `board` (side to move's view) with a fresh context, ordering
+/// moves with the embedded pattern evaluation when its weights decode (they
+/// only change the node count, never the result; fastest first otherwise).
 pub fn solve(board: &Board, mode: Mode, options: &SolveOptions) -> SolveResult {
-    Searcher::new(options.hash_mb).solve(board, mode, options.limits)
+    let mut searcher = Searcher::new(options.hash_mb);
+    // Ordering never changes results: without the weights the search is
+    // only slower, and the command line reports a broken file itself.
+    let _ = searcher.use_embedded_evaluator();
+    searcher.solve(board, mode, options.limits)
 }
 
 /// A root move: a square, or a pass (`None`) when the side to move has none.
@@ -98,17 +106,32 @@ impl Searcher {
         }
     }
 
-    /// Ranks moves at nodes with at least `min_empties` empties by `eval`
-    /// of the position after the move (best for the mover first; the
-    /// fastest-first key breaks ties), instead of fastest first alone.
-    /// `None` goes back to fastest first everywhere. Results never depend on
-    /// the ordering, only the node counts do.
+    /// Ranks moves at nodes with at least `min_empties` empties by a
+    /// shallow search of the position after the move with `eval` at its
+    /// leaves ([`midgame::Probe::key`], deeper with more empties) added to the
+    /// fastest-first key, instead of fastest first alone. `None` goes back to
+    /// fastest first everywhere. Results never depend on the ordering, only
+    /// the node counts do.
     pub fn set_order_evaluator(
         &mut self,
         eval: Option<Box<dyn Evaluator + Send>>,
         min_empties: u32,
     ) {
         self.order_eval = eval.map(|eval| OrderEval { eval, min_empties });
+    }
+
+    /// Orders moves with the embedded pattern evaluation
+    /// ([`crate::eval::PatternEvaluator::embedded`]) from
+    /// [`midgame::DEFAULT_ORDER_MIN`] empties up.
+    pub fn use_embedded_evaluator(&mut self) -> Result<(), crate::eval::WeightsError> {
+        let eval = crate::eval::PatternEvaluator::embedded()?;
+        self.set_order_evaluator(Some(Box::new(eval)), midgame::DEFAULT_ORDER_MIN);
+        Ok(())
+    }
+
+    /// Whether an evaluation takes part in move ordering.
+    pub fn has_order_evaluator(&self) -> bool {
+        self.order_eval.is_some()
     }
 
     /// Empties the table and resets the node counter.
@@ -158,8 +181,53 @@ impl Searcher {
     /// The exact score of `board`, or `None` if a limit stopped the search.
     pub fn exact_score(&mut self, board: &Board, limits: Limits) -> Option<i32> {
         self.set_limits(limits, Instant::now());
-        let v = self.search_any(board.player, board.opponent, -65, 65);
-        (!self.aborted).then_some(v)
+        let (lower, upper) = self.mtd(board);
+        (lower == upper).then_some(lower)
+    }
+
+    /// The exact score by a sequence of null-window searches (MTD(f) on
+    /// even scores): the first asks "≥ k?" for k the evaluation's guess, each
+    /// next one starts from the fail-soft bound just returned, until the
+    /// bounds meet. The table keeps every bound, so each search reuses the
+    /// previous ones. Returns the bounds proven (equal unless a limit
+    /// stopped the search).
+    fn mtd(&mut self, board: &Board) -> (i32, i32) {
+        let (p, o) = (board.player, board.opponent);
+        let (mut lower, mut upper) = (-64, 64);
+        let mut k = self.root_guess(board);
+        while lower < upper {
+            // Keep k inside (lower, upper] so that each answer narrows them.
+            k = k.clamp(lower + 1, upper);
+            let v = self.search_any(p, o, k - 1, k);
+            if self.aborted {
+                break;
+            }
+            if v >= k {
+                lower = v;
+                k = v + 1;
+            } else {
+                upper = v;
+                k = v;
+            }
+        }
+        (lower, upper)
+    }
+
+    /// A guess of the score of `board` from the ordering evaluation's
+    /// shallow search (0 without an evaluation).
+    fn root_guess(&mut self, board: &Board) -> i32 {
+        let Some(oe) = &self.order_eval else {
+            return 0;
+        };
+        let mut probe = midgame::Probe {
+            eval: &*oe.eval,
+            nodes: &mut self.nodes,
+            stop_at: self.node_limit,
+        };
+        let depth = midgame::sort_depth(board.empties());
+        let v = probe.search(board.player, board.opponent, -257, 257, depth);
+        // Quarter discs to an even disc count.
+        ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
     }
 
     /// A fail-soft search of `board` in the window `(alpha, beta)`, without
@@ -234,18 +302,39 @@ impl Searcher {
         result
     }
 
-    /// Root moves (squares), table move first then fastest first.
+    /// Root moves (squares): table move first, then by the same key as
+    /// inside the tree (fastest first, with the evaluation's shallow search
+    /// when there are enough empties).
     fn ordered_moves(&mut self, board: &Board) -> Vec<RootMove> {
         let tt_move = self.tt.probe(board).map_or(tt::NO_MOVE, |e| e.best);
         let (p, o) = (board.player, board.opponent);
+        let empties = board.empties();
+        let order_eval = match &self.order_eval {
+            Some(oe) if empties >= oe.min_empties => Some(&*oe.eval),
+            _ => None,
+        };
+        let (nodes, stop_at) = (&mut self.nodes, self.node_limit);
         let mut list: Vec<(i32, usize)> = Square::iter_bits(moves(p, o))
             .map(|s| {
                 let sq = s.index();
                 let f = flips(p, o, sq);
+                let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
                 let key = if sq as u8 == tt_move {
                     ordering::KEY_TT_MOVE
                 } else {
-                    ordering::fastest_first_key(sq, o ^ f, p ^ f ^ (1 << sq), false)
+                    let ff = ordering::fastest_first_key(sq, np, no, false);
+                    match order_eval {
+                        Some(eval) if np != 0 => {
+                            let mut probe = midgame::Probe {
+                                eval,
+                                nodes,
+                                stop_at,
+                            };
+                            let depth = midgame::sort_depth(empties);
+                            ff + probe.key(np, no, depth, -64) * ordering::W_EVAL
+                        }
+                        _ => ff,
+                    }
                 };
                 (key, sq)
             })
@@ -270,51 +359,19 @@ impl Searcher {
         -self.search_any(c.player, c.opponent, -beta, -alpha)
     }
 
-    /// Exact score and every move reaching it. Principal-variation search
-    /// over the root moves (the first with a full window, the others with a
-    /// null window above the best so far, re-searched when better); then the
-    /// moves whose fail-low bound equals the optimum are tested for a tie
-    /// with a null window just below it. On a limit: the bounds so far.
+    /// Exact score and every move reaching it: the score by [`Self::mtd`],
+    /// then one null-window search per root move, just below the score (a
+    /// move reaches it exactly when its child's search does not fail low;
+    /// the table holds the bounds of the best line already). On a limit: the
+    /// bounds so far.
     fn root_exact(&mut self, board: &Board, root: &[RootMove]) -> (i32, i32, Vec<RootMove>) {
-        let mut best: Option<i32> = None;
-        // (move, value, exact?): a fail-low value is an upper bound.
-        let mut seen: Vec<(RootMove, i32, bool)> = Vec::with_capacity(root.len());
-        for &m in root {
-            let (v, exact) = match best {
-                None => (self.root_child(board, m, -65, 65), true),
-                Some(a) => {
-                    let v = self.root_child(board, m, a, a + 1);
-                    if v > a && !self.aborted {
-                        (self.root_child(board, m, a, 65), true)
-                    } else {
-                        (v, false)
-                    }
-                }
-            };
-            if self.aborted {
-                break;
-            }
-            if best.is_none_or(|b| v > b) {
-                best = Some(v);
-            }
-            seen.push((m, v, exact));
+        let (lower, upper) = self.mtd(board);
+        if self.aborted || lower != upper {
+            return (lower, upper, Vec::new());
         }
-        let Some(s) = best else {
-            return (-64, 64, Vec::new());
-        };
-        if self.aborted {
-            return (s, 64, Vec::new());
-        }
+        let s = lower;
         let mut best_moves = Vec::new();
-        for &(m, v, exact) in &seen {
-            if v < s {
-                continue;
-            }
-            if exact {
-                best_moves.push(m);
-                continue;
-            }
-            // Upper bound v == s: a tie if the move also reaches s.
+        for &m in root {
             let t = self.root_child(board, m, s - 1, s);
             if self.aborted {
                 return (s, s, Vec::new());
@@ -323,7 +380,7 @@ impl Searcher {
                 best_moves.push(m);
             }
         }
-        // Keep the search order: the first best move leads the PV.
+        // Keep the root order: the first best move leads the PV.
         (s, s, best_moves)
     }
 

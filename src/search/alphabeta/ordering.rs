@@ -122,6 +122,9 @@ pub static NEIGHBOUR: [u64; 64] = {
 
 /// Weights of the ordering key (higher key = searched earlier).
 const W_MOBILITY: i32 = 1 << 15;
+/// Weight of one unit of [`Probe::key`](super::midgame::Probe::key) (as much as
+/// one opponent reply).
+pub const W_EVAL: i32 = 1 << 15;
 const W_CORNER_STABILITY: i32 = 1 << 11;
 const W_PARITY: i32 = 1 << 10;
 const W_POTENTIAL_MOBILITY: i32 = 1 << 5;

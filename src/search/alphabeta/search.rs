@@ -4,7 +4,8 @@
 //! fastest-first move ordering with the table move first.
 
 use super::endgame::{final_score, STABILITY_THRESHOLD};
-use super::ordering::{fastest_first_key, parity, KEY_TT_MOVE, QUADRANT_BIT};
+use super::midgame::{sort_depth, Probe};
+use super::ordering::{fastest_first_key, parity, QUADRANT_BIT, W_EVAL};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
 use super::{Searcher, ETC_MIN, PARITY_ORDER_MAX, SHALLOW_MAX};
@@ -116,28 +117,8 @@ impl Searcher {
             };
             n += 1;
         }
-        // Second pass: ordering keys (and ETC from the table).
-        for c in list[..n].iter_mut() {
-            let sq = c.sq as usize;
-            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-            c.key = if c.sq == tt_move {
-                KEY_TT_MOVE
-            } else {
-                let ff = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
-                match &self.order_eval {
-                    Some(oe) if empties >= oe.min_empties && np != 0 => {
-                        let child = Board {
-                            player: np,
-                            opponent: no,
-                        };
-                        // The mover's predicted score, in quarter discs.
-                        let v = (-oe.eval.evaluate(&child) * 4.0).clamp(-256.0, 256.0) as i32;
-                        (v << 21) + ff
-                    }
-                    _ => ff,
-                }
-            };
-        }
+        // Enhanced transposition cutoff: a child's upper bound in the table
+        // may already refute this node.
         if empties >= ETC_MIN {
             for c in &list[..n] {
                 let sq = c.sq as usize;
@@ -153,20 +134,33 @@ impl Searcher {
                 }
             }
         }
-
+        // The table's move goes first, before any ordering work: when it
+        // cuts, the other moves need no keys.
+        let mut tt_first = false;
+        if tt_move != NO_MOVE {
+            if let Some(j) = list[..n].iter().position(|c| c.sq == tt_move) {
+                list.swap(0, j);
+                tt_first = true;
+            }
+        }
         let alpha0 = alpha;
         let pv_node = beta - alpha > 1;
         let mut best = NONE;
         let mut best_move = NO_MOVE;
         for i in 0..n {
-            // Lazy selection sort: cutoffs usually come early.
-            let mut k = i;
-            for j in i + 1..n {
-                if list[j].key > list[k].key {
-                    k = j;
-                }
+            if i == usize::from(tt_first) {
+                self.order_keys(&mut list[i..n], p, o, empties, par, alpha);
             }
-            list.swap(i, k);
+            if i > 0 || !tt_first {
+                // Lazy selection sort: cutoffs usually come early.
+                let mut k = i;
+                for j in i + 1..n {
+                    if list[j].key > list[k].key {
+                        k = j;
+                    }
+                }
+                list.swap(i, k);
+            }
             let c = list[i];
             let sq = c.sq as usize;
             let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
@@ -204,5 +198,41 @@ impl Searcher {
         self.tt
             .store(&board, lower, upper, best_move, self.nodes - start_nodes);
         best
+    }
+
+    /// The ordering keys of the moves in `list` at node `(p, o)`: fastest
+    /// first (with quadrant parity `par` near the end), plus, with an
+    /// evaluation and enough empties, a shallow search of each child below
+    /// the window's lower bound `alpha`.
+    fn order_keys(
+        &mut self,
+        list: &mut [Candidate],
+        p: u64,
+        o: u64,
+        empties: u32,
+        par: u8,
+        alpha: i32,
+    ) {
+        let order_eval = match &self.order_eval {
+            Some(oe) if empties >= oe.min_empties => Some(&*oe.eval),
+            _ => None,
+        };
+        let depth = sort_depth(empties);
+        for c in list.iter_mut() {
+            let sq = c.sq as usize;
+            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+            let ff = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
+            c.key = match order_eval {
+                Some(eval) if np != 0 => {
+                    let mut probe = Probe {
+                        eval,
+                        nodes: &mut self.nodes,
+                        stop_at: self.node_limit,
+                    };
+                    ff + probe.key(np, no, depth, alpha) * W_EVAL
+                }
+                _ => ff,
+            };
+        }
     }
 }

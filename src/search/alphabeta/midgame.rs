@@ -1,0 +1,217 @@
+//! Move ordering from the evaluation at nodes with many empties: each move's
+//! child is searched a few plies deep with the evaluation at the leaves (a
+//! plain fail-soft alpha-beta without table, [`Probe::search`]), and the
+//! result joins the fastest-first terms in the move's ordering key
+//! ([`Probe::key`]).
+//!
+//! The depth of that shallow search grows with the empties
+//! ([`sort_depth`]): two plies at [`DEFAULT_ORDER_MIN`], up to six at the top
+//! of the tree where nodes are few and every well-ordered move saves a large
+//! subtree. (Tuned on FFO #40–#49; see docs/benchmarks.md.) Values are in quarter
+//! discs, from the side to move's view. They only rank moves: the exact
+//! search never trusts them for a bound.
+
+use super::endgame::final_score;
+use crate::board::movegen::{flips, moves};
+use crate::search::Evaluator;
+use crate::Board;
+
+/// Nodes with at least this many empties rank their moves with the
+/// evaluation by default (fewer empties: fastest first alone).
+pub const DEFAULT_ORDER_MIN: u32 = 15;
+
+/// The deepest shallow search (reached from 23 empties up).
+const MAX_SORT_DEPTH: u32 = 6;
+
+/// Above every value of [`Probe::search`] (quarter discs).
+const INF: i32 = 64 * 4 + 1;
+
+/// How far below the node's alpha the shallow search still separates moves
+/// (discs): moves worse than that are all equally bad for ordering.
+const SORT_ALPHA_MARGIN: i32 = 8;
+
+/// The depth of the shallow search of each child at a node with `empties`
+/// empties (0: the child's static evaluation).
+#[inline]
+pub fn sort_depth(empties: u32) -> u32 {
+    (empties.saturating_sub(11) / 2).min(MAX_SORT_DEPTH)
+}
+
+/// The evaluation of `(p, o)` (p to move) in quarter discs.
+#[inline]
+fn leaf(eval: &dyn Evaluator, p: u64, o: u64) -> i32 {
+    let v = eval.evaluate(&Board {
+        player: p,
+        opponent: o,
+    });
+    (v * 4.0).round().clamp(-256.0, 256.0) as i32
+}
+
+/// The shallow searches of one node's children: the evaluation, and the
+/// search's node counter with the count at which to stop deepening (the
+/// node limit: past it the exact search is about to give up, so the
+/// searches just evaluate, keeping the overshoot small).
+pub struct Probe<'a> {
+    /// The evaluation at the leaves.
+    pub eval: &'a dyn Evaluator,
+    /// The node counter (every position visited counts one).
+    pub nodes: &'a mut u64,
+    /// From this count on, every position is evaluated statically.
+    pub stop_at: u64,
+}
+
+impl Probe<'_> {
+    /// A fail-soft alpha-beta search of `(p, o)` (p to move), `depth` plies
+    /// deep with the evaluation at the leaves and final scores at the end of
+    /// the game, in quarter discs; window `(alpha, beta)`. A pass does not
+    /// use up a ply.
+    pub fn search(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+        *self.nodes += 1;
+        if depth == 0 || *self.nodes >= self.stop_at {
+            return leaf(self.eval, p, o);
+        }
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o) * 4;
+            }
+            return -self.search(o, p, -beta, -alpha, depth);
+        }
+        // The children, the replies' fewest-moves first when deep enough for
+        // the order to matter.
+        let mut list = [(0i32, 0u64, 0u8); 32];
+        let mut n = 0;
+        let mut m = mv;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            let key = if depth >= 2 {
+                let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+                -(moves(np, no).count_ones() as i32)
+            } else {
+                0
+            };
+            list[n] = (key, f, sq as u8);
+            n += 1;
+        }
+        if depth >= 2 {
+            list[..n].sort_unstable_by_key(|&(k, _, _)| std::cmp::Reverse(k));
+        }
+        let mut best = -INF;
+        for &(_, f, sq) in &list[..n] {
+            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+            let v = -self.search(np, no, -beta, -alpha, depth - 1);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        best
+    }
+
+    /// The evaluation part of the ordering key of a move whose child is
+    /// `(np, no)` (np to move), searched `depth` plies deep, at a node whose
+    /// window's lower bound is `alpha` (discs): the mover's value, shifted
+    /// to be non-negative and coarsened so that a few discs weigh like one
+    /// opponent reply (finer when the search is deeper).
+    #[inline]
+    pub fn key(&mut self, np: u64, no: u64, depth: u32, alpha: i32) -> i32 {
+        let sort_alpha = (alpha - SORT_ALPHA_MARGIN).max(-64) * 4;
+        // The child's view: anything at or above -sort_alpha is bad enough.
+        let v = -self.search(np, no, -INF, -sort_alpha, depth);
+        let shift = match depth {
+            0 => 4,
+            1 | 2 => 3,
+            _ => 2,
+        };
+        (v + 256).max(0) >> shift
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{random_position, SplitMix64};
+
+    /// Disc difference for the side to move.
+    struct Discs;
+
+    impl Evaluator for Discs {
+        fn evaluate(&self, b: &Board) -> f32 {
+            b.player.count_ones() as f32 - b.opponent.count_ones() as f32
+        }
+    }
+
+    /// Plain negamax with the same conventions, no pruning.
+    fn negamax(p: u64, o: u64, depth: u32) -> i32 {
+        if depth == 0 {
+            return leaf(&Discs, p, o);
+        }
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o) * 4;
+            }
+            return -negamax(o, p, depth);
+        }
+        let mut best = -INF;
+        let mut m = mv;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            best = best.max(-negamax(o ^ f, p ^ f ^ (1 << sq), depth - 1));
+        }
+        best
+    }
+
+    #[test]
+    fn probe_matches_negamax_inside_the_window() {
+        let mut rng = SplitMix64::new(0x5EED);
+        let mut checked = 0;
+        while checked < 60 {
+            let empties = 8 + rng.below(20) as u32;
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let depth = (checked % 4) as u32;
+            let want = negamax(b.player, b.opponent, depth);
+            let mut nodes = 0;
+            let mut probe = Probe {
+                eval: &Discs,
+                nodes: &mut nodes,
+                stop_at: u64::MAX,
+            };
+            let (p, o) = (b.player, b.opponent);
+            let full = probe.search(p, o, -INF, INF, depth);
+            assert_eq!(full, want, "{b:?} depth {depth}");
+            // A window: fail-soft bounds on the right side.
+            assert_eq!(probe.search(p, o, want - 9, want + 3, depth), want);
+            let v = probe.search(p, o, want, want + 1, depth);
+            assert!(v <= want, "{v} {want}");
+            let v = probe.search(p, o, want - 1, want, depth);
+            assert!(v >= want, "{v} {want}");
+            assert!(nodes > 0);
+            checked += 1;
+        }
+    }
+
+    #[test]
+    fn sort_depth_grows_with_empties() {
+        assert_eq!(sort_depth(11), 0);
+        assert_eq!(sort_depth(15), 2);
+        assert_eq!(sort_depth(18), 3);
+        assert_eq!(sort_depth(40), MAX_SORT_DEPTH);
+        let mut last = 0;
+        for e in 0..=60 {
+            assert!(sort_depth(e) >= last);
+            last = sort_depth(e);
+        }
+    }
+}
