@@ -58,7 +58,7 @@ pub struct SearchArgs {
     /// (default: the weights built in, from `weights/eval.bin`).
     #[arg(long, value_name = "PATH")]
     pub weights: Option<PathBuf>,
-    /// df-pn+: h and cost parameters file (default: the provisional set built in).
+    /// df-pn+: h and cost parameters file (default: weights/h.txt, built in).
     #[arg(long, value_name = "PATH")]
     pub h_params: Option<PathBuf>,
     /// Table size in MiB (default: 256 for `solve` and `bench`; 64 per job

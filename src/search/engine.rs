@@ -47,7 +47,7 @@ pub struct EngineConfig {
     pub limits: Limits,
     /// df-pn's leaf hand-over and 1+ε trick.
     pub dfpn: DfpnOptions,
-    /// df-pn⁺'s h and cost parameters (`None`: [`HParams::provisional`]).
+    /// df-pn⁺'s h and cost parameters (`None`: [`HParams::shipped`]).
     pub h_params: Option<Arc<HParams>>,
     /// df-pn⁺'s evaluation, and alpha-beta's move ordering (`None`: the
     /// embedded pattern weights).
@@ -55,7 +55,7 @@ pub struct EngineConfig {
 }
 
 impl EngineConfig {
-    /// A configuration with the default df-pn options, provisional h
+    /// A configuration with the default df-pn options, the shipped h
     /// parameters and the fallback evaluation.
     pub fn new(algo: Algo, hash_mb: usize, limits: Limits) -> EngineConfig {
         EngineConfig {
@@ -110,7 +110,12 @@ impl Engine {
         let params = config
             .h_params
             .clone()
-            .unwrap_or_else(|| Arc::new(HParams::provisional()));
+            .unwrap_or_else(|| match HParams::shipped() {
+                Ok(p) => Arc::new(p.clone()),
+                // A test keeps the embedded file valid; the synthetic set
+                // stands in only if it were not.
+                Err(_) => Arc::new(HParams::provisional()),
+            });
         let mut alphabeta = Searcher::new(ab_mb);
         if config.algo == Algo::Alphabeta {
             // Move ordering by the given evaluation, else the embedded

@@ -16,13 +16,12 @@
 //! h, the parent for cost).
 //!
 //! [`HParams`] holds one [`StageParams`] per stage and is read from a small
-//! text file (see [`HParams::parse`]). [`HParams::provisional`] is the
-//! parameter set shipped until `othello-tools fit-h` fits real ones: the
-//! paper fixes A = −1 (its best constant cost) but prints no numeric B or C
-//! (its figures plot node-count ratios only), so B and C there are a
-//! provisional choice documented on that function. The same numbers ship in
-//! `weights/h-provisional.txt` (a test keeps the two equal); `solve` and
-//! `batch` read another file with `--h-params PATH`.
+//! text file (see [`HParams::parse`]). The default is [`HParams::shipped`],
+//! `weights/h.txt` built into the binary, fitted by `othello-tools fit-h`
+//! (docs/dfpn.md); `solve` and `batch` read another file with
+//! `--h-params PATH`. [`HParams::provisional`] is a synthetic set (the paper's
+//! costs, B growing 1.5× per empty square, |C| = 8) that tests and benchmarks
+//! use with the mobility evaluation.
 //!
 //! [`Heuristic`] is what df-pn uses: either uniform (plain df-pn, h = 1 and
 //! cost = 0) or a sigmoid over an [`Evaluator`].
@@ -31,6 +30,10 @@ use crate::board::Board;
 use crate::search::Evaluator;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The text of `weights/h.txt`, the default parameters ([`HParams::shipped`]).
+const SHIPPED_TEXT: &str = include_str!("../../weights/h.txt");
 
 /// The largest finite h that [`Heuristic::leaf`] hands out; keeps proof-number
 /// sums far away from overflow even with many children.
@@ -150,20 +153,14 @@ impl HParams {
         &self.stages[(empties as usize).min(STAGES - 1)]
     }
 
-    /// The provisional parameter set shipped until `othello-tools fit-h`
-    /// produces fitted ones.
+    /// A synthetic parameter set, independent of any fit (tests and
+    /// benchmarks use it with [`MobilityEvaluator`]; it was the default
+    /// before `othello-tools fit-h` existed).
     ///
-    /// What comes from the paper: cost_φ = A = −1 and cost_δ = 0 (section 4
-    /// and figures 2–5: "cost_φ is fixed to −1"), the sigmoid form (5)/(6),
-    /// the sign conventions C_φ < 0 < C_δ, and the "doubling" assumption
-    /// B_φ = B_δ, C_φ = −C_δ, which the paper found to hold nearly and
-    /// recommends. The paper prints no numeric B or C (its figures plot only
-    /// node-count ratios), so B and C here are **provisional**: B follows the
-    /// paper's "smoothing" form F·e^(D·empties) with the root threshold that
-    /// plain df-pn needs growing about 1.5× per empty square (B = 2 at
-    /// 4 empties, about 580 at 18, capped at 2^20), and |C| = 8 discs, a
-    /// typical error of an endgame evaluation. Replace them with a fitted
-    /// file (`--h-params`, written by the fitting tool) for real use.
+    /// From the paper: cost_φ = A = −1 and cost_δ = 0 (section 4 and
+    /// figures 2–5), the sigmoid form (5)/(6), C_φ < 0 < C_δ, and "doubling"
+    /// (B_φ = B_δ, C_φ = −C_δ). The paper prints no numeric B or C, so here
+    /// B = 2·1.5^(empties − 4) (capped at 2^20) and |C| = 8 discs.
     pub fn provisional() -> HParams {
         let stages = (0..STAGES)
             .map(|e| {
@@ -182,6 +179,20 @@ impl HParams {
             stages,
             source: "provisional".to_string(),
         }
+    }
+
+    /// The shipped parameter set: `weights/h.txt` (fitted by
+    /// `othello-tools fit-h`, provenance in its header and in docs/dfpn.md),
+    /// built into the binary and parsed on first use. A test keeps the file
+    /// parseable; should it ever fail, the error names the file and line.
+    pub fn shipped() -> Result<&'static HParams, HParamsError> {
+        static CELL: OnceLock<HParams> = OnceLock::new();
+        if let Some(p) = CELL.get() {
+            return Ok(p);
+        }
+        let mut p = HParams::parse(SHIPPED_TEXT, Path::new("<embedded weights/h.txt>"))?;
+        p.source = "weights/h.txt (embedded)".to_string();
+        Ok(CELL.get_or_init(|| p))
     }
 
     /// Reads a parameter file (format: [`HParams::parse`]).
@@ -511,24 +522,23 @@ mod tests {
 mod shipped_file_tests {
     use super::*;
 
-    /// `weights/h-provisional.txt` is the provisional set, in the file format.
+    /// `weights/h.txt` parses, is the set `shipped()` returns, and has the
+    /// paper's signs and costs at every stage.
     #[test]
-    fn shipped_provisional_file_matches_the_built_in_set() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("weights/h-provisional.txt");
+    fn shipped_file_parses_and_is_the_default() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("weights/h.txt");
         let file = HParams::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        let built_in = HParams::provisional();
+        let shipped = HParams::shipped().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(file.stages, shipped.stages);
         for e in 0..STAGES as u32 {
-            let (a, b) = (file.stage(e), built_in.stage(e));
-            let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * y.abs().max(1.0);
-            assert!(
-                close(a.b_phi, b.b_phi)
-                    && close(a.b_delta, b.b_delta)
-                    && a.c_phi == b.c_phi
-                    && a.c_delta == b.c_delta
-                    && a.cost_phi == b.cost_phi
-                    && a.cost_delta == b.cost_delta,
-                "stage {e}: {a:?} vs {b:?}"
-            );
+            let s = shipped.stage(e);
+            assert!(s.c_phi < 0.0 && s.c_delta > 0.0, "stage {e}: {s:?}");
+            assert_eq!((s.cost_phi, s.cost_delta), (-1.0, 0.0), "stage {e}");
         }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            text.contains("# command: othello-tools fit-h"),
+            "provenance header"
+        );
     }
 }
