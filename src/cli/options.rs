@@ -119,15 +119,20 @@ impl SearchArgs {
             let e =
                 othello_solver::eval::PatternEvaluator::load(path).context("reading --weights")?;
             config.evaluator = Some(Arc::new(e));
-        } else if config.algo == Algo::Alphabeta {
-            // Alpha-beta orders its moves with the built-in weights: a file
-            // that does not decode is an error here, not a silent slowdown.
+        } else if matches!(config.algo, Algo::Alphabeta | Algo::DfpnPlus) {
+            // Alpha-beta orders its moves and df-pn⁺ takes its h from the
+            // built-in weights: a file that does not decode is an error here,
+            // not the library's silent fallback (a slower search).
             othello_solver::eval::PatternEvaluator::embedded()
                 .context("decoding the built-in pattern weights (weights/eval.bin)")?;
         }
         if let Some(path) = &self.h_params {
             let p = HParams::load(path).context("reading --h-params")?;
             config.h_params = Some(Arc::new(p));
+        } else if config.algo == Algo::DfpnPlus {
+            // Likewise for the built-in h parameters.
+            HParams::shipped()
+                .context("decoding the built-in df-pn+ parameters (weights/h.txt)")?;
         }
         Ok(config)
     }
