@@ -17,7 +17,9 @@ use crate::report::utc_now;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use othello_solver::eval::PatternEvaluator;
-use othello_solver::formats::games::sample::{parse_year_list, sample_positions, YearFilter};
+use othello_solver::formats::games::sample::{
+    parse_ranges, parse_year_list, sample_positions, YearFilter,
+};
 use othello_solver::formats::games::{read_game_file, Game};
 use othello_solver::search::heuristic::{HParams, StageParams, STAGES};
 use rayon::prelude::*;
@@ -90,24 +92,17 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// Parses `2-17` / `15,16,18-20` into stages (each 0..=60).
+/// Parses `2-17` / `15,16,18-20` into stages (each 0..=60), in order,
+/// each once.
 pub fn parse_stages(text: &str) -> anyhow::Result<Vec<u32>> {
+    let ranges = parse_ranges(text, "number of empties")
+        .map_err(|reason| anyhow::anyhow!("--empties {text:?}: {reason}"))?;
     let mut out = Vec::new();
-    for part in text.split(',') {
-        let part = part.trim();
-        let (a, b) = part.split_once('-').unwrap_or((part, part));
-        let num = |s: &str| -> anyhow::Result<u32> {
-            s.trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|e| *e <= 60)
-                .with_context(|| format!("--empties: {s:?} in {text:?} is not a number 0..=60"))
-        };
-        let (a, b) = (num(a)?, num(b)?);
-        if a > b {
-            bail!("--empties: range {part:?} runs backwards");
+    for r in ranges {
+        if *r.end() > 60 {
+            bail!("--empties {text:?}: {} is more than 60 empties", r.end());
         }
-        out.extend(a..=b);
+        out.extend(u32::from(*r.start())..=u32::from(*r.end()));
     }
     out.sort_unstable();
     out.dedup();

@@ -69,32 +69,38 @@ pub struct YearListError {
 /// Reads a year list: comma-separated years (`1990`) or inclusive ranges
 /// (`2015-2022`), spaces ignored.
 pub fn parse_year_list(text: &str) -> Result<Vec<RangeInclusive<u16>>, YearListError> {
-    let err = |reason: String| YearListError {
+    parse_ranges(text, "year").map_err(|reason| YearListError {
         text: text.to_string(),
         reason,
-    };
-    let year = |s: &str| -> Result<u16, YearListError> {
+    })
+}
+
+/// Reads comma-separated numbers (`7`) or inclusive ranges (`2-17`), spaces
+/// ignored: the grammar of year lists and of the tools' stage lists. The
+/// error is the reason alone, naming a wrong item as a `noun` ("year").
+pub fn parse_ranges(text: &str, noun: &str) -> Result<Vec<RangeInclusive<u16>>, String> {
+    let number = |s: &str| -> Result<u16, String> {
         let s = s.trim();
         s.parse::<u16>()
-            .map_err(|_| err(format!("{s:?} is not a year")))
+            .map_err(|_| format!("{s:?} is not a {noun}"))
     };
     let mut out = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
         if item.is_empty() {
-            return Err(err("an empty item".to_string()));
+            return Err("an empty item".to_string());
         }
         let range = match item.split_once('-') {
             Some((a, b)) => {
-                let (a, b) = (year(a)?, year(b)?);
+                let (a, b) = (number(a)?, number(b)?);
                 if a > b {
-                    return Err(err(format!("the range {item} runs backwards")));
+                    return Err(format!("the range {item} runs backwards"));
                 }
                 a..=b
             }
             None => {
-                let y = year(item)?;
-                y..=y
+                let n = number(item)?;
+                n..=n
             }
         };
         out.push(range);
