@@ -82,23 +82,25 @@ const fn build_rays() -> [[u64; 8]; 64] {
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];
     let mut f = 0u64;
-    // Toward higher indices: the lowest non-opponent square on the ray.
+    // Branch-free: inside a search, whether a ray flips anything is a coin
+    // toss for the branch predictor, so each ray's share is masked instead
+    // (7% less time on FFO #49 than with a branch per ray; a micro-benchmark
+    // over a small fixed set of positions, whose branches are learnt, says
+    // the opposite).
+    // Toward higher indices: the lowest non-opponent square on the ray; if
+    // it is the mover's, the ray's squares below it flip.
     for &ray in &rays[0..4] {
         let x = ray & !o;
-        let first = x & x.wrapping_neg();
-        if first & p != 0 {
-            f |= (first - 1) & ray;
-        }
+        let outflank = x & x.wrapping_neg() & p;
+        f |= outflank.saturating_sub(1) & ray;
     }
-    // Toward lower indices: the highest non-opponent square on the ray.
+    // Toward lower indices: the highest non-opponent square (`x | 1` keeps
+    // the count defined; bit 0 then only counts if it is in `x`); if it is
+    // the mover's, the ray's squares above it flip.
     for &ray in &rays[4..8] {
         let x = ray & !o;
-        if x != 0 {
-            let idx = 63 - x.leading_zeros();
-            if (p >> idx) & 1 != 0 {
-                f |= ray & !((2u64 << idx).wrapping_sub(1));
-            }
-        }
+        let outflank = (1u64 << 63 >> (x | 1).leading_zeros()) & x & p;
+        f |= outflank.wrapping_neg() << 1 & ray;
     }
     f
 }

@@ -4,10 +4,15 @@
 //! weights file ([`weights`]).
 //!
 //! The default weights (`weights/eval.bin`) are embedded in the binary;
-//! [`PatternEvaluator::embedded`] decodes them once.
+//! [`PatternEvaluator::embedded`] decodes them once. Searches that evaluate
+//! positions one move apart keep the pattern indices up to date move by
+//! move ([`incremental`]).
 
+pub mod incremental;
 pub mod patterns;
 pub mod weights;
+
+pub use incremental::Features;
 
 pub use patterns::{
     feature_indices, stage, Family, FAMILIES, FEATURE_FAMILIES, FEATURE_SYMMETRIES, NUM_FEATURES,
@@ -167,6 +172,11 @@ impl crate::search::Evaluator for PatternEvaluator {
     #[inline]
     fn evaluate(&self, board: &Board) -> f32 {
         PatternEvaluator::evaluate(self, board)
+    }
+
+    #[inline]
+    fn as_pattern(&self) -> Option<&PatternEvaluator> {
+        Some(self)
     }
 }
 

@@ -324,6 +324,20 @@ pub const NUM_FEATURES: usize = {
     n
 };
 
+/// Number of pattern features (instances of the square patterns): the
+/// first slots of [`feature_indices`]; the count families follow them.
+pub const NUM_PATTERN_FEATURES: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        if !FAMILIES[i].is_count() {
+            n += FAMILIES[i].instances();
+        }
+        i += 1;
+    }
+    n
+};
+
 /// The family of each feature slot of [`feature_indices`], in order.
 pub const FEATURE_FAMILIES: [Family; NUM_FEATURES] = {
     let mut out = [Family::Parity; NUM_FEATURES];
@@ -505,10 +519,22 @@ pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
         out[k] = off + config(corner2x4(bp[s]), corner2x4(bo[s]));
         k += 1;
     }
-    out[k] = Family::Parity.offset() as u16 + (board.empties() & 1) as u16;
+    debug_assert_eq!(k, NUM_PATTERN_FEATURES);
+    out[k..].copy_from_slice(&count_indices(p, o));
+    out
+}
+
+/// The indices of the features after the patterns (parity, then the
+/// mobility and frontier counts), in the order of [`FEATURE_FAMILIES`], for
+/// the side owning `p` to move against `o` (disjoint): the tail of
+/// [`feature_indices`], which an incremental evaluation recomputes in full.
+#[inline(always)]
+pub fn count_indices(p: u64, o: u64) -> [u16; NUM_FEATURES - NUM_PATTERN_FEATURES] {
+    let mut out = [0u16; NUM_FEATURES - NUM_PATTERN_FEATURES];
+    out[0] = Family::Parity.offset() as u16 + ((!(p | o)).count_ones() & 1) as u16;
     let counts = count_features(p, o);
     for j in 0..COUNT_FAMILIES.len() {
-        out[k + 1 + j] = COUNT_OFFSETS[j] + counts[j];
+        out[1 + j] = COUNT_OFFSETS[j] + counts[j];
     }
     out
 }

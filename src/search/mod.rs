@@ -31,6 +31,14 @@ pub trait LeafSolver {
 pub trait Evaluator {
     /// The predicted final disc difference for the side to move.
     fn evaluate(&self, board: &Board) -> f32;
+
+    /// The pattern evaluation behind this one, if it is one: searches that
+    /// evaluate positions one move apart then update its pattern indices
+    /// move by move ([`crate::eval::Features`]) instead of calling
+    /// [`Evaluator::evaluate`] from scratch. The values are the same.
+    fn as_pattern(&self) -> Option<&crate::eval::PatternEvaluator> {
+        None
+    }
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for &E {
@@ -38,11 +46,21 @@ impl<E: Evaluator + ?Sized> Evaluator for &E {
     fn evaluate(&self, board: &Board) -> f32 {
         (**self).evaluate(board)
     }
+
+    #[inline]
+    fn as_pattern(&self) -> Option<&crate::eval::PatternEvaluator> {
+        (**self).as_pattern()
+    }
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for std::sync::Arc<E> {
     #[inline]
     fn evaluate(&self, board: &Board) -> f32 {
         (**self).evaluate(board)
+    }
+
+    #[inline]
+    fn as_pattern(&self) -> Option<&crate::eval::PatternEvaluator> {
+        (**self).as_pattern()
     }
 }

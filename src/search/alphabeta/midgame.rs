@@ -13,6 +13,7 @@
 
 use super::endgame::final_score;
 use crate::board::movegen::{flips, moves};
+use crate::eval::{Features, PatternEvaluator};
 use crate::search::Evaluator;
 use crate::Board;
 
@@ -37,45 +38,111 @@ pub fn sort_depth(empties: u32) -> u32 {
     (empties.saturating_sub(11) / 2).min(MAX_SORT_DEPTH)
 }
 
-/// The evaluation of `(p, o)` (p to move) in quarter discs.
+/// An evaluation in quarter discs, clamped to the score range.
 #[inline]
-fn leaf(eval: &dyn Evaluator, p: u64, o: u64) -> i32 {
-    let v = eval.evaluate(&Board {
-        player: p,
-        opponent: o,
-    });
+fn quarter_discs(v: f32) -> i32 {
     (v * 4.0).round().clamp(-256.0, 256.0) as i32
+}
+
+/// What the shallow searches need of an evaluation: a state carried down
+/// the tree and updated move by move, and the value of a position with its
+/// state (quarter discs, side to move's view).
+pub trait ProbeEval {
+    /// What a position carries (nothing, or its pattern indices).
+    type State: Copy;
+    /// The state of `(p, o)` (p to move), computed in full.
+    fn root(&self, p: u64, o: u64) -> Self::State;
+    /// The state after the side to move plays `sq` flipping `flips`.
+    fn play(&self, s: &Self::State, sq: usize, flips: u64) -> Self::State;
+    /// The state after a pass.
+    fn pass(&self, s: &Self::State) -> Self::State;
+    /// The value of `(p, o)` (p to move) whose state is `s`.
+    fn value(&self, s: &Self::State, p: u64, o: u64) -> i32;
+}
+
+/// Any [`Evaluator`], called from scratch at every leaf.
+pub struct Scratch<'a>(pub &'a dyn Evaluator);
+
+impl ProbeEval for Scratch<'_> {
+    type State = ();
+    #[inline]
+    fn root(&self, _: u64, _: u64) {}
+    #[inline]
+    fn play(&self, _: &(), _: usize, _: u64) {}
+    #[inline]
+    fn pass(&self, _: &()) {}
+    #[inline]
+    fn value(&self, _: &(), p: u64, o: u64) -> i32 {
+        quarter_discs(self.0.evaluate(&Board {
+            player: p,
+            opponent: o,
+        }))
+    }
+}
+
+/// The pattern evaluation with its indices updated move by move
+/// ([`Features`]): the same values as [`Scratch`] of it, at a fraction of
+/// the cost.
+impl ProbeEval for PatternEvaluator {
+    type State = Features;
+    #[inline]
+    fn root(&self, p: u64, o: u64) -> Features {
+        Features::new(&Board {
+            player: p,
+            opponent: o,
+        })
+    }
+    #[inline]
+    fn play(&self, s: &Features, sq: usize, flips: u64) -> Features {
+        s.after_move(sq, flips)
+    }
+    #[inline]
+    fn pass(&self, s: &Features) -> Features {
+        s.after_pass()
+    }
+    #[inline]
+    fn value(&self, s: &Features, p: u64, o: u64) -> i32 {
+        quarter_discs(self.evaluate_features(s, p, o))
+    }
 }
 
 /// The shallow searches of one node's children: the evaluation, and the
 /// search's node counter with the count at which to stop deepening (the
 /// node limit: past it the exact search is about to give up, so the
 /// searches just evaluate, keeping the overshoot small).
-pub struct Probe<'a> {
+pub struct Probe<'a, E: ProbeEval + ?Sized> {
     /// The evaluation at the leaves.
-    pub eval: &'a dyn Evaluator,
+    pub eval: &'a E,
     /// The node counter (every position visited counts one).
     pub nodes: &'a mut u64,
     /// From this count on, every position is evaluated statically.
     pub stop_at: u64,
 }
 
-impl Probe<'_> {
-    /// A fail-soft alpha-beta search of `(p, o)` (p to move), `depth` plies
-    /// deep with the evaluation at the leaves and final scores at the end of
-    /// the game, in quarter discs; window `(alpha, beta)`. A pass does not
-    /// use up a ply.
-    pub fn search(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+impl<E: ProbeEval + ?Sized> Probe<'_, E> {
+    /// A fail-soft alpha-beta search of `(p, o)` (p to move, evaluation
+    /// state `s`), `depth` plies deep with the evaluation at the leaves and
+    /// final scores at the end of the game, in quarter discs; window
+    /// `(alpha, beta)`. A pass does not use up a ply.
+    pub fn search(
+        &mut self,
+        p: u64,
+        o: u64,
+        s: &E::State,
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> i32 {
         *self.nodes += 1;
         if depth == 0 || *self.nodes >= self.stop_at {
-            return leaf(self.eval, p, o);
+            return self.eval.value(s, p, o);
         }
         let mv = moves(p, o);
         if mv == 0 {
             if moves(o, p) == 0 {
                 return final_score(p, o) * 4;
             }
-            return -self.search(o, p, -beta, -alpha, depth);
+            return -self.search(o, p, &self.eval.pass(s), -beta, -alpha, depth);
         }
         // The children, the replies' fewest-moves first when deep enough for
         // the order to matter.
@@ -101,7 +168,8 @@ impl Probe<'_> {
         let mut best = -INF;
         for &(_, f, sq) in &list[..n] {
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
-            let v = -self.search(np, no, -beta, -alpha, depth - 1);
+            let ns = self.eval.play(s, sq as usize, f);
+            let v = -self.search(np, no, &ns, -beta, -alpha, depth - 1);
             if v > best {
                 best = v;
                 if v >= beta {
@@ -116,15 +184,16 @@ impl Probe<'_> {
     }
 
     /// The evaluation part of the ordering key of a move whose child is
-    /// `(np, no)` (np to move), searched `depth` plies deep, at a node whose
+    /// `(np, no)` (np to move, evaluation state `ns`), searched `depth`
+    /// plies deep, at a node whose
     /// window's lower bound is `alpha` (discs): the mover's value, shifted
     /// to be non-negative and coarsened so that a few discs weigh like one
     /// opponent reply (finer when the search is deeper).
     #[inline]
-    pub fn key(&mut self, np: u64, no: u64, depth: u32, alpha: i32) -> i32 {
+    pub fn key(&mut self, np: u64, no: u64, ns: &E::State, depth: u32, alpha: i32) -> i32 {
         let sort_alpha = (alpha - SORT_ALPHA_MARGIN).max(-64) * 4;
         // The child's view: anything at or above -sort_alpha is bad enough.
-        let v = -self.search(np, no, -INF, -sort_alpha, depth);
+        let v = -self.search(np, no, ns, -INF, -sort_alpha, depth);
         let shift = match depth {
             0 => 4,
             1 | 2 => 3,
@@ -151,7 +220,7 @@ mod tests {
     /// Plain negamax with the same conventions, no pruning.
     fn negamax(p: u64, o: u64, depth: u32) -> i32 {
         if depth == 0 {
-            return leaf(&Discs, p, o);
+            return Scratch(&Discs).value(&(), p, o);
         }
         let mv = moves(p, o);
         if mv == 0 {
@@ -184,20 +253,54 @@ mod tests {
             let want = negamax(b.player, b.opponent, depth);
             let mut nodes = 0;
             let mut probe = Probe {
-                eval: &Discs,
+                eval: &Scratch(&Discs),
                 nodes: &mut nodes,
                 stop_at: u64::MAX,
             };
             let (p, o) = (b.player, b.opponent);
-            let full = probe.search(p, o, -INF, INF, depth);
+            let full = probe.search(p, o, &(), -INF, INF, depth);
             assert_eq!(full, want, "{b:?} depth {depth}");
             // A window: fail-soft bounds on the right side.
-            assert_eq!(probe.search(p, o, want - 9, want + 3, depth), want);
-            let v = probe.search(p, o, want, want + 1, depth);
+            assert_eq!(probe.search(p, o, &(), want - 9, want + 3, depth), want);
+            let v = probe.search(p, o, &(), want, want + 1, depth);
             assert!(v <= want, "{v} {want}");
-            let v = probe.search(p, o, want - 1, want, depth);
+            let v = probe.search(p, o, &(), want - 1, want, depth);
             assert!(v >= want, "{v} {want}");
             assert!(nodes > 0);
+            checked += 1;
+        }
+    }
+
+    /// The pattern evaluation with incremental indices searches exactly
+    /// like the same evaluation called from scratch: same values, same
+    /// nodes.
+    #[test]
+    fn incremental_probe_equals_scratch_probe() {
+        let eval = PatternEvaluator::embedded().expect("embedded weights decode");
+        let mut rng = SplitMix64::new(0xF00D);
+        let mut checked = 0;
+        while checked < 40 {
+            let empties = 10 + rng.below(30) as u32;
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let (p, o) = (b.player, b.opponent);
+            let depth = (checked % 5) as u32;
+            let alpha = rng.below(200) as i32 - 100;
+            let (mut n1, mut n2) = (0, 0);
+            let v1 = Probe {
+                eval: &Scratch(eval),
+                nodes: &mut n1,
+                stop_at: u64::MAX,
+            }
+            .search(p, o, &(), alpha, alpha + 40, depth);
+            let v2 = Probe {
+                eval,
+                nodes: &mut n2,
+                stop_at: u64::MAX,
+            }
+            .search(p, o, &eval.root(p, o), alpha, alpha + 40, depth);
+            assert_eq!((v1, n1), (v2, n2), "{b:?} depth {depth}");
             checked += 1;
         }
     }

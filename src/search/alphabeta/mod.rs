@@ -219,13 +219,27 @@ impl Searcher {
         let Some(oe) = &self.order_eval else {
             return 0;
         };
-        let mut probe = midgame::Probe {
-            eval: &*oe.eval,
-            nodes: &mut self.nodes,
-            stop_at: self.node_limit,
+        /// The shallow search of the root with any evaluation.
+        fn guess<E: midgame::ProbeEval + ?Sized>(
+            eval: &E,
+            nodes: &mut u64,
+            stop_at: u64,
+            board: &Board,
+        ) -> i32 {
+            let (p, o) = (board.player, board.opponent);
+            let mut probe = midgame::Probe {
+                eval,
+                nodes,
+                stop_at,
+            };
+            let depth = midgame::sort_depth(board.empties());
+            probe.search(p, o, &eval.root(p, o), -257, 257, depth)
+        }
+        let (nodes, stop_at) = (&mut self.nodes, self.node_limit);
+        let v = match oe.eval.as_pattern() {
+            Some(pe) => guess(pe, nodes, stop_at, board),
+            None => guess(&midgame::Scratch(&*oe.eval), nodes, stop_at, board),
         };
-        let depth = midgame::sort_depth(board.empties());
-        let v = probe.search(board.player, board.opponent, -257, 257, depth);
         // Quarter discs to an even disc count.
         ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
     }
@@ -313,8 +327,27 @@ impl Searcher {
             Some(oe) if empties >= oe.min_empties => Some(&*oe.eval),
             _ => None,
         };
+        /// The evaluation part of each root move's key, with any evaluation.
+        fn eval_key<E: midgame::ProbeEval + ?Sized>(
+            eval: &E,
+            nodes: &mut u64,
+            stop_at: u64,
+            (p, o): (u64, u64),
+            sq: usize,
+            f: u64,
+        ) -> i32 {
+            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+            let ns = eval.play(&eval.root(p, o), sq, f);
+            let mut probe = midgame::Probe {
+                eval,
+                nodes,
+                stop_at,
+            };
+            let depth = midgame::sort_depth((!(p | o)).count_ones());
+            probe.key(np, no, &ns, depth, -64)
+        }
         let (nodes, stop_at) = (&mut self.nodes, self.node_limit);
-        let mut list: Vec<(i32, usize)> = Square::iter_bits(moves(p, o))
+        let list: Vec<(i32, usize)> = Square::iter_bits(moves(p, o))
             .map(|s| {
                 let sq = s.index();
                 let f = flips(p, o, sq);
@@ -325,13 +358,13 @@ impl Searcher {
                     let ff = ordering::fastest_first_key(sq, np, no, false);
                     match order_eval {
                         Some(eval) if np != 0 => {
-                            let mut probe = midgame::Probe {
-                                eval,
-                                nodes,
-                                stop_at,
+                            let key = match eval.as_pattern() {
+                                Some(pe) => eval_key(pe, nodes, stop_at, (p, o), sq, f),
+                                None => {
+                                    eval_key(&midgame::Scratch(eval), nodes, stop_at, (p, o), sq, f)
+                                }
                             };
-                            let depth = midgame::sort_depth(empties);
-                            ff + probe.key(np, no, depth, -64) * ordering::W_EVAL
+                            ff + key * ordering::W_EVAL
                         }
                         _ => ff,
                     }
@@ -339,6 +372,7 @@ impl Searcher {
                 (key, sq)
             })
             .collect();
+        let mut list = list;
         list.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         list.into_iter().map(|(_, sq)| Some(sq)).collect()
     }

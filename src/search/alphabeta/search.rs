@@ -4,7 +4,7 @@
 //! fastest-first move ordering with the table move first.
 
 use super::endgame::{final_score, STABILITY_THRESHOLD};
-use super::midgame::{sort_depth, Probe};
+use super::midgame::{sort_depth, Probe, ProbeEval, Scratch};
 use super::ordering::{fastest_first_key, parity, QUADRANT_BIT, W_EVAL};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
@@ -214,25 +214,63 @@ impl Searcher {
         alpha: i32,
     ) {
         let order_eval = match &self.order_eval {
-            Some(oe) if empties >= oe.min_empties => Some(&*oe.eval),
-            _ => None,
-        };
-        let depth = sort_depth(empties);
-        for c in list.iter_mut() {
-            let sq = c.sq as usize;
-            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-            let ff = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
-            c.key = match order_eval {
-                Some(eval) if np != 0 => {
-                    let mut probe = Probe {
-                        eval,
-                        nodes: &mut self.nodes,
-                        stop_at: self.node_limit,
-                    };
-                    ff + probe.key(np, no, depth, alpha) * W_EVAL
+            Some(oe) if empties >= oe.min_empties => &*oe.eval,
+            _ => {
+                for c in list.iter_mut() {
+                    let sq = c.sq as usize;
+                    let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+                    c.key = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
                 }
-                _ => ff,
-            };
+                return;
+            }
+        };
+        let mut probe = (&mut self.nodes, self.node_limit);
+        let depth = sort_depth(empties);
+        match order_eval.as_pattern() {
+            Some(pe) => eval_keys(pe, &mut probe, list, p, o, par, depth, alpha),
+            None => eval_keys(
+                &Scratch(order_eval),
+                &mut probe,
+                list,
+                p,
+                o,
+                par,
+                depth,
+                alpha,
+            ),
         }
+    }
+}
+
+/// [`Searcher::order_keys`] with an evaluation: fastest first plus the
+/// shallow search of each child, `depth` plies deep. `counter` is the node
+/// counter and the count at which the shallow searches stop deepening.
+#[allow(clippy::too_many_arguments)]
+fn eval_keys<E: ProbeEval + ?Sized>(
+    eval: &E,
+    counter: &mut (&mut u64, u64),
+    list: &mut [Candidate],
+    p: u64,
+    o: u64,
+    par: u8,
+    depth: u32,
+    alpha: i32,
+) {
+    let state = eval.root(p, o);
+    let mut probe = Probe {
+        eval,
+        nodes: counter.0,
+        stop_at: counter.1,
+    };
+    for c in list.iter_mut() {
+        let sq = c.sq as usize;
+        let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+        let ff = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
+        c.key = if np != 0 {
+            let ns = eval.play(&state, sq, c.flips);
+            ff + probe.key(np, no, &ns, depth, alpha) * W_EVAL
+        } else {
+            ff
+        };
     }
 }
