@@ -40,7 +40,10 @@ pub fn moves(p: u64, o: u64) -> u64 {
 /// Ray masks: `RAYS[sq][d]` is the set of squares strictly beyond `sq` in
 /// direction `d`. Directions 0–3 go toward higher bit indices (E, N, NE, NW
 /// in rank-1-at-the-bottom terms), 4–7 toward lower ones.
-static RAYS: [[u64; 8]; 64] = build_rays();
+static RAYS: [[u64; 8]; 64] = RAY_CONSTS;
+
+/// [`RAYS`] as a constant, for code specialised by square.
+const RAY_CONSTS: [[u64; 8]; 64] = build_rays();
 
 const fn build_rays() -> [[u64; 8]; 64] {
     // (file step, rank step) per direction; 0..4 increase the index.
@@ -78,9 +81,34 @@ const fn build_rays() -> [[u64; 8]; 64] {
 
 /// The discs of `o` that a move by `p` on square `sq` would flip (0 when the
 /// move flips nothing, i.e. is illegal). `sq` must be empty and below 64.
+///
+/// One function per square ([`flips_at`]), called through a table: each
+/// has its rays as constants, so the rays that leave the board from `sq`
+/// cost nothing.
 #[inline]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-    let rays = &RAYS[sq];
+    FLIPS_AT[sq & 63](p, o)
+}
+
+/// [`flips`] of a move on the square `SQ`.
+#[inline]
+pub fn flips_at<const SQ: usize>(p: u64, o: u64) -> u64 {
+    flips_on_rays(p, o, &RAY_CONSTS[SQ])
+}
+
+/// [`flips_at`] for each square.
+static FLIPS_AT: [fn(u64, u64) -> u64; 64] = {
+    macro_rules! table {
+        ($($sq:literal)*) => { [$(flips_at::<$sq>,)*] };
+    }
+    table!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30
+        31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59
+        60 61 62 63)
+};
+
+/// The flips along the eight rays `rays` of a square (see [`RAYS`]).
+#[inline(always)]
+fn flips_on_rays(p: u64, o: u64, rays: &[u64; 8]) -> u64 {
     let mut f = 0u64;
     // Branch-free: inside a search, whether a ray flips anything is a coin
     // toss for the branch predictor, so each ray's share is masked instead
