@@ -5,7 +5,7 @@
 //! ([`Probe::key`]).
 //!
 //! The depth of that shallow search grows with the empties
-//! ([`sort_depth`]): two plies at [`DEFAULT_ORDER_MIN`], up to six at the top
+//! ([`sort_depth`]): three plies at [`DEFAULT_ORDER_MIN`], up to six at the top
 //! of the tree where nodes are few and every well-ordered move saves a large
 //! subtree. (Tuned on FFO #40–#49; see docs/benchmarks.md.) Values are in quarter
 //! discs, from the side to move's view. They only rank moves: the exact
@@ -19,7 +19,7 @@ use crate::Board;
 
 /// Nodes with at least this many empties rank their moves with the
 /// evaluation by default (fewer empties: fastest first alone).
-pub const DEFAULT_ORDER_MIN: u32 = 15;
+pub const DEFAULT_ORDER_MIN: u32 = 18;
 
 /// The deepest shallow search (reached from 23 empties up).
 const MAX_SORT_DEPTH: u32 = 6;

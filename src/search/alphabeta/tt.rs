@@ -1,5 +1,6 @@
-//! The transposition table: buckets of four entries, each keyed by the full
-//! board (no false hits), holding proven lower and upper bounds on the exact
+//! The transposition table: buckets of three entries in one 64-byte cache
+//! line (one memory access per probe), each keyed by the full board (no
+//! false hits), holding proven lower and upper bounds on the exact
 //! score, the best move found and the search cost (log₂ of the nodes spent).
 //!
 //! Every search here is exact to the end of the game, so a stored bound is
@@ -11,7 +12,7 @@
 use crate::board::Board;
 
 /// Entries per bucket.
-const BUCKET: usize = 4;
+const BUCKET: usize = 3;
 
 /// No move stored.
 pub const NO_MOVE: u8 = 64;
@@ -36,9 +37,18 @@ pub struct Entry {
     date: u8,
 }
 
-const EMPTY: Entry = Entry {
-    player: 0,
-    opponent: 0,
+/// The stored data of an entry besides its board.
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Meta {
+    lower: i8,
+    upper: i8,
+    best: u8,
+    cost: u8,
+    date: u8,
+}
+
+const EMPTY_META: Meta = Meta {
     lower: -64,
     upper: 64,
     best: NO_MOVE,
@@ -46,10 +56,29 @@ const EMPTY: Entry = Entry {
     date: 0,
 };
 
-/// A bucket, aligned so that it rarely spans more than two cache lines.
+/// A bucket: three boards then their data, 63 bytes in one cache line (an
+/// empty slot has the board 0, 0, which no position has).
 #[derive(Clone, Copy)]
-#[repr(C, align(32))]
-struct Bucket([Entry; BUCKET]);
+#[repr(C, align(64))]
+struct Bucket {
+    boards: [[u64; 2]; BUCKET],
+    meta: [Meta; BUCKET],
+}
+
+const EMPTY: Bucket = Bucket {
+    boards: [[0; 2]; BUCKET],
+    meta: [EMPTY_META; BUCKET],
+};
+
+impl Bucket {
+    /// The slot holding `b`, if any.
+    #[inline]
+    fn find(&self, b: &Board) -> Option<usize> {
+        self.boards
+            .iter()
+            .position(|x| x[0] == b.player && x[1] == b.opponent)
+    }
+}
 
 /// The table. Its size is fixed at creation.
 pub struct Table {
@@ -103,7 +132,7 @@ impl Table {
         // on nearly every probe with 4 KiB pages.
         let mut buckets: Vec<Bucket> = Vec::with_capacity(n);
         advise_huge_pages(buckets.as_mut_ptr().cast(), n * per);
-        buckets.resize(n, Bucket([EMPTY; BUCKET]));
+        buckets.resize(n, EMPTY);
         Table {
             buckets,
             mask: n - 1,
@@ -118,7 +147,7 @@ impl Table {
 
     /// Empties every entry.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket([EMPTY; BUCKET]));
+        self.buckets.fill(EMPTY);
         self.date = 1;
     }
 
@@ -145,7 +174,7 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let ptr = self.buckets[self.bucket_index(b)].0.as_ptr() as *const i8;
+            let ptr = &self.buckets[self.bucket_index(b)] as *const Bucket as *const i8;
             // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is a
             // hint that never faults; `ptr` points into the live table.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) };
@@ -157,11 +186,19 @@ impl Table {
     /// The entry of this exact board, if stored.
     #[inline]
     pub fn probe(&self, b: &Board) -> Option<Entry> {
-        let bucket = &self.buckets[self.bucket_index(b)].0;
-        bucket
-            .iter()
-            .find(|e| e.player == b.player && e.opponent == b.opponent)
-            .copied()
+        let bucket = &self.buckets[self.bucket_index(b)];
+        bucket.find(b).map(|k| {
+            let m = bucket.meta[k];
+            Entry {
+                player: b.player,
+                opponent: b.opponent,
+                lower: m.lower,
+                upper: m.upper,
+                best: m.best,
+                cost: m.cost,
+                date: m.date,
+            }
+        })
     }
 
     /// Records that the score of `b` lies in `lower..=upper`, with best move
@@ -171,11 +208,9 @@ impl Table {
         let cost = (64 - nodes.leading_zeros()) as u8;
         let date = self.date;
         let i = self.bucket_index(b);
-        let bucket = &mut self.buckets[i].0;
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.player == b.player && e.opponent == b.opponent)
-        {
+        let bucket = &mut self.buckets[i];
+        if let Some(k) = bucket.find(b) {
+            let e = &mut bucket.meta[k];
             e.lower = e.lower.max(lower as i8);
             e.upper = e.upper.min(upper as i8);
             if best != NO_MOVE {
@@ -188,16 +223,15 @@ impl Table {
         // Victim: an older generation first, then the cheapest.
         let mut victim = 0;
         let mut victim_key = u16::MAX;
-        for (k, e) in bucket.iter().enumerate() {
+        for (k, e) in bucket.meta.iter().enumerate() {
             let key = (u16::from(e.date == date) << 8) | u16::from(e.cost);
             if key < victim_key {
                 victim_key = key;
                 victim = k;
             }
         }
-        bucket[victim] = Entry {
-            player: b.player,
-            opponent: b.opponent,
+        bucket.boards[victim] = [b.player, b.opponent];
+        bucket.meta[victim] = Meta {
             lower: lower as i8,
             upper: upper as i8,
             best,
@@ -216,6 +250,12 @@ mod tests {
             player: i << 1 | 1,
             opponent: 1 << 63,
         }
+    }
+
+    #[test]
+    fn a_bucket_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
     }
 
     #[test]
