@@ -5,9 +5,10 @@
 //! ([`Probe::key`]).
 //!
 //! The depth of that shallow search grows with the empties
-//! ([`sort_depth`]): three plies at [`DEFAULT_ORDER_MIN`], up to six at the top
-//! of the tree where nodes are few and every well-ordered move saves a large
-//! subtree. (Tuned on FFO #40–#49; see docs/benchmarks.md.) Values are in quarter
+//! ([`sort_depth`]): none (the child's static evaluation) from
+//! [`DEFAULT_ORDER_MIN`] to 17 empties, three plies at 18, up to six at the
+//! top of the tree where nodes are few and every well-ordered move saves a
+//! large subtree. (Tuned on FFO #40–#49; see docs/benchmarks.md.) Values are in quarter
 //! discs, from the side to move's view. They only rank moves: the exact
 //! search never trusts them for a bound.
 
@@ -19,7 +20,7 @@ use crate::Board;
 
 /// Nodes with at least this many empties rank their moves with the
 /// evaluation by default (fewer empties: fastest first alone).
-pub const DEFAULT_ORDER_MIN: u32 = 18;
+pub const DEFAULT_ORDER_MIN: u32 = 15;
 
 /// The deepest shallow search (reached from 23 empties up).
 const MAX_SORT_DEPTH: u32 = 6;
@@ -31,11 +32,19 @@ const INF: i32 = 64 * 4 + 1;
 /// (discs): moves worse than that are all equally bad for ordering.
 const SORT_ALPHA_MARGIN: i32 = 8;
 
+/// Below this many empties the children are ranked by their static
+/// evaluation alone (depth 0).
+const STATIC_ORDER_MAX: u32 = 18;
+
 /// The depth of the shallow search of each child at a node with `empties`
 /// empties (0: the child's static evaluation).
 #[inline]
 pub fn sort_depth(empties: u32) -> u32 {
-    (empties.saturating_sub(11) / 2).min(MAX_SORT_DEPTH)
+    if empties < STATIC_ORDER_MAX {
+        0
+    } else {
+        (empties.saturating_sub(11) / 2).min(MAX_SORT_DEPTH)
+    }
 }
 
 /// An evaluation in quarter discs, clamped to the score range.
@@ -308,7 +317,7 @@ mod tests {
     #[test]
     fn sort_depth_grows_with_empties() {
         assert_eq!(sort_depth(11), 0);
-        assert_eq!(sort_depth(15), 2);
+        assert_eq!(sort_depth(17), 0);
         assert_eq!(sort_depth(18), 3);
         assert_eq!(sort_depth(40), MAX_SORT_DEPTH);
         let mut last = 0;
