@@ -22,7 +22,7 @@ use crate::Board;
 /// evaluation by default (fewer empties: fastest first alone).
 pub const DEFAULT_ORDER_MIN: u32 = 15;
 
-/// The deepest shallow search (reached from 23 empties up).
+/// The deepest shallow search (reached from 24 empties up).
 const MAX_SORT_DEPTH: u32 = 6;
 
 /// Above every value of [`Probe::search`] (quarter discs).
@@ -43,7 +43,7 @@ pub fn sort_depth(empties: u32) -> u32 {
     if empties < STATIC_ORDER_MAX {
         0
     } else {
-        (empties.saturating_sub(11) / 2).min(MAX_SORT_DEPTH)
+        (empties.saturating_sub(12) / 2).min(MAX_SORT_DEPTH)
     }
 }
 
