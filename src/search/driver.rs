@@ -6,8 +6,9 @@
 //! - **exact**: WLD first, then odd targets between the proven bounds until
 //!   lower = upper. Final scores are always even (empties go to the winner),
 //!   so an odd target never ties. df-pn⁺ starts next to its evaluation's
-//!   guess of the score and steps away from it by doubling steps until an
-//!   answer turns, then bisects; plain df-pn bisects from the start. Targets
+//!   guess of the score and steps away from it (by 2 near the guess, then
+//!   by doubling steps) until an answer turns, then bisects; plain df-pn
+//!   bisects from the start. Targets
 //!   far from the score cost proofs of their own (on FFO #45, disproving
 //!   "≥ 33" alone took 66.8 M leaf nodes), so starting near the score saves
 //!   most of them. The table keeps solved bounds per board for every target
@@ -31,6 +32,13 @@ use crate::search::heuristic::Heuristic;
 use crate::search::tt::ProofTable;
 use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
 use std::time::Instant;
+
+/// How far (discs) from df-pn⁺'s guess of the score the exact driver steps
+/// by 2: the guess is usually off by a few discs (at most 6 on FFO #40–#49),
+/// and each target between it and the score is a proof near the score, so
+/// overshooting costs about as much as a step. Beyond, the steps double
+/// (docs/benchmarks.md, 2026-11-22 late evening).
+const NEAR_GUESS: i32 = 6;
 
 /// Rounds up to an even number (final scores are even).
 fn even_up(x: i32) -> i32 {
@@ -107,9 +115,10 @@ impl Driver<'_, '_> {
 
     /// Narrows to the exact score. With a guess g of the score (df-pn⁺'s
     /// evaluation): the first target is next to g, and the targets step away
-    /// from it by 2, 4, 8 … discs while the answers point the same way; once
-    /// two answers disagree, bisection finishes. Without a guess (plain
-    /// df-pn): bisection from the WLD bounds.
+    /// from it while the answers point the same way, by 2 discs within
+    /// [`NEAR_GUESS`] of g, then by doubling steps; once two answers
+    /// disagree, bisection finishes. Without a guess (plain df-pn):
+    /// bisection from the WLD bounds.
     fn exact(&mut self, root: &Board) -> Option<()> {
         self.wld(root)?;
         if let Some(g) = self.dfpn.guess(root) {
@@ -125,7 +134,9 @@ impl Driver<'_, '_> {
                 }
                 last = Some(up);
                 next = if up { k + step } else { k - step };
-                step *= 2;
+                if (next - g).abs() > NEAR_GUESS {
+                    step *= 2;
+                }
             }
         }
         while self.lower < self.upper {
@@ -154,6 +165,22 @@ impl Driver<'_, '_> {
             Outcome::Disproven => Some(true),
             Outcome::Aborted => None,
         }
+    }
+
+    /// A move of `board` that the table already proves keeps `class` (its
+    /// child's bounds refute "≥ 1 − t"), if any: the variation takes it
+    /// before searching any move. The losing side of a WLD variation has no
+    /// class to keep and plays its first legal move instead (`None` here).
+    fn known_keeper(&self, board: &Board, class: Class) -> Option<(Square, Board)> {
+        let t = match class {
+            Class::Exact(s) => s,
+            Class::AtLeast(t) => t,
+            Class::Below(_) => return None,
+        };
+        let table = self.dfpn.table();
+        Square::iter_bits(board.moves())
+            .filter_map(|sq| board.play(sq).map(|c| (sq, c)))
+            .find(|(_, c)| table.bounds(c).1 < 1 - t)
     }
 
     /// Every move of `root` that keeps `class`, in square order.
@@ -189,6 +216,9 @@ impl Driver<'_, '_> {
             let mut chosen = None;
             if let Some(sq) = first.take() {
                 chosen = board.play(sq).map(|c| (sq, c));
+            }
+            if chosen.is_none() {
+                chosen = self.known_keeper(&board, class);
             }
             if chosen.is_none() {
                 for sq in Square::iter_bits(moves) {
