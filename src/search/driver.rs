@@ -8,13 +8,12 @@
 //!   so an odd target never ties. df-pn⁺ starts next to its evaluation's
 //!   guess of the score and steps away from it (by 2 near the guess, then
 //!   by doubling steps) until an answer turns, then bisects; plain df-pn
-//!   bisects from the start. Targets
-//!   far from the score cost proofs of their own (on FFO #45, disproving
-//!   "≥ 33" alone took 66.8 M leaf nodes), so starting near the score saves
-//!   most of them. The table keeps solved bounds per board for every target
-//!   (a proof or disproof, a leaf's fail-soft bound, and what a solved
-//!   node's children prove), so each question reuses what the previous ones
-//!   proved.
+//!   bisects from the start. Targets far from the score cost proofs of
+//!   their own (on FFO #45, disproving "≥ 33" alone took 66.8 M leaf
+//!   nodes), so starting near the score saves most of them. The table keeps
+//!   solved bounds per board for every target (a proof or disproof, a
+//!   leaf's fail-soft bound, and what a solved node's children prove), so
+//!   each question reuses what the previous ones proved.
 //!
 //! When the score is known (exact, or WLD), the driver also finds **every
 //! best move** (each root move whose child is refuted at the matching
@@ -35,8 +34,9 @@ use std::time::Instant;
 
 /// How far (discs) from df-pn⁺'s guess of the score the exact driver steps
 /// by 2: the guess is usually off by a few discs (at most 6 on FFO #40–#49),
-/// and each target between it and the score is a proof near the score, so
-/// overshooting costs about as much as a step. Beyond, the steps double
+/// every target between it and the score is a proof near the score anyway,
+/// and a doubled step that overshoots adds one more (FFO #48, score 28,
+/// guess 24: "≥ 31" after "≥ 27", then "≥ 29"). Beyond, the steps double
 /// (docs/benchmarks.md, 2026-11-22 late evening).
 const NEAR_GUESS: i32 = 6;
 
@@ -121,7 +121,12 @@ impl Driver<'_, '_> {
     /// bisection from the WLD bounds.
     fn exact(&mut self, root: &Board) -> Option<()> {
         self.wld(root)?;
-        if let Some(g) = self.dfpn.guess(root) {
+        let guess = if self.lower < self.upper {
+            self.dfpn.guess(root)
+        } else {
+            None
+        };
+        if let Some(g) = guess {
             let g = g.clamp(self.lower, self.upper);
             let mut next = if g < self.upper { g + 1 } else { g - 1 };
             let mut step = 2;
