@@ -156,6 +156,11 @@ fn random_positions_every_null_window_agrees() {
                     exact >= k,
                     "{b:?} k={k} exact={exact}"
                 );
+                // The leaf solver's bounds hold, are even, and decide k.
+                let (lo, hi) = searcher.bounds(&b, k);
+                assert!(lo <= exact && exact <= hi, "{b:?} k={k}: {lo}..={hi}");
+                assert!(lo >= k || hi < k, "{b:?} k={k}: {lo}..={hi} undecided");
+                assert!(lo % 2 == 0 && hi % 2 == 0, "{b:?} k={k}: {lo}..={hi}");
                 // Fail-soft bounds are consistent with the exact score.
                 let v = searcher.search_window(&b, k - 1, k);
                 if v >= k {

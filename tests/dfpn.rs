@@ -190,6 +190,68 @@ fn bound_questions_match_truth() {
     }
 }
 
+/// After exact solves (leaves by the fail-soft alpha-beta, whose bounds the
+/// table keeps and passes up), every bound the table holds on the root and
+/// the positions up to three plies below it contains the true score.
+#[test]
+fn table_bounds_hold_after_exact_solves() {
+    let mut rng = SplitMix64::new(4242);
+    let mut simple = SimpleSolver::default();
+    let (mut n, mut known, mut beyond) = (0, 0, 0);
+    while n < 40 {
+        let Some(board) = random_position(&mut rng, 12 + (n % 3)) else {
+            continue;
+        };
+        let mut table = ProofTable::with_mb(1);
+        let opts = DfpnOptions {
+            leaf_empties: 6 + (n % 3),
+            epsilon: 0.0,
+        };
+        let r = run(
+            &board,
+            Mode::Exact,
+            n % 2 == 0,
+            opts,
+            &mut table,
+            Limits::default(),
+        );
+        let truth = simple.score(&board);
+        assert_eq!(r.score(), Some(truth), "#{n}");
+        let mut frontier = vec![board];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for b in frontier {
+                let (lo, hi) = table.bounds(&b);
+                let s = simple.score(&b);
+                assert!(lo <= s && s <= hi, "#{n} {b:?}: {lo}..={hi} truth {s}");
+                if (lo, hi) != (-64, 64) {
+                    known += 1;
+                    // Tighter than "≥ 1 − k" / "< 1 − k" for the child targets
+                    // the exact driver could have asked (more than one proof).
+                    beyond += u32::from(hi - lo < 64 && lo > -64 && hi < 64);
+                }
+                if b.moves() == 0 {
+                    let p = b.pass();
+                    if p.moves() != 0 {
+                        next.push(p);
+                    }
+                } else {
+                    next.extend(
+                        othello_solver::Square::iter_bits(b.moves()).filter_map(|sq| b.play(sq)),
+                    );
+                }
+            }
+            frontier = next;
+        }
+        n += 1;
+    }
+    eprintln!("bounds known on {known} positions, two-sided on {beyond}");
+    assert!(
+        known > 300 && beyond > 30,
+        "known {known}, two-sided {beyond}"
+    );
+}
+
 #[test]
 fn limits_give_unknown_with_true_bounds() {
     let mut rng = SplitMix64::new(5);

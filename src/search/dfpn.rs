@@ -104,7 +104,8 @@ pub struct Dfpn<'a> {
     leaf_base: u64,
     aborted: bool,
     children: Vec<Child>,
-    /// Expanded df-pn nodes (terminal positions included, leaf hand-overs not).
+    /// Expanded df-pn nodes (terminal positions included, leaf hand-overs
+    /// not), and the positions of [`Dfpn::guess`]'s shallow search.
     pub nodes: u64,
 }
 
@@ -147,6 +148,17 @@ impl<'a> Dfpn<'a> {
     /// The table.
     pub fn table(&self) -> &ProofTable {
         self.table
+    }
+
+    /// The heuristic's guess of the score of `board` ([`Heuristic::guess`];
+    /// the positions its shallow search visits count in [`Dfpn::nodes`]).
+    pub fn guess(&mut self, board: &Board) -> Option<i32> {
+        // Within the node limit, as the searches are (it counts both kinds).
+        let stop_at = self
+            .limits
+            .nodes
+            .map_or(u64::MAX, |n| n.saturating_sub(self.leaf_nodes()));
+        self.heuristic.guess(board, &mut self.nodes, stop_at)
     }
 
     /// The algorithm's name (`dfpn` or `dfpn+`).
@@ -328,9 +340,11 @@ impl<'a> Dfpn<'a> {
 
         // 2. Leaf hand-over and terminal positions.
         if self.options.leaf_empties > 0 && board.empties() <= self.options.leaf_empties {
-            let holds = self.leaf.at_least(&board, k);
+            let (lower, upper) = self.leaf.bounds(&board, k);
+            debug_assert!(lower >= k || upper < k, "the leaf solver left k open");
+            let holds = lower >= k;
             let work = self.total_nodes() - work_start;
-            self.table.store_solved(&board, k, holds, work);
+            self.table.store_bounds(&board, lower, upper, work);
             return if holds { (0, INF) } else { (INF, 0) };
         }
         self.nodes += 1;
@@ -339,8 +353,9 @@ impl<'a> Dfpn<'a> {
         if moves == 0 {
             let passed = board.pass();
             if passed.moves() == 0 {
-                let holds = board.final_score() >= k;
-                self.table.store_solved(&board, k, holds, 1);
+                let score = board.final_score();
+                let holds = score >= k;
+                self.table.store_bounds(&board, score, score, 1);
                 return if holds { (0, INF) } else { (INF, 0) };
             }
             let (phi, delta) = self.lookup(&passed, 1 - k);
@@ -449,14 +464,41 @@ impl<'a> Dfpn<'a> {
                 return r;
             }
         };
-        self.children.truncate(start);
         let work = prior_work + (self.total_nodes() - work_start);
         match result {
-            (0, _) => self.table.store_solved(&board, k, true, work),
-            (_, 0) => self.table.store_solved(&board, k, false, work),
+            (0, _) | (_, 0) => {
+                let (lower, upper) = self.solved_bounds(start, end, k, result.0 == 0);
+                self.table.store_bounds(&board, lower, upper, work);
+            }
             (phi, delta) => self.table.store_unsolved(&board, k, phi, delta, work),
         }
+        self.children.truncate(start);
         result
+    }
+
+    /// The bounds a node just solved at target k can store, from its
+    /// children in `start..end` and the bounds the table holds for them: a
+    /// proven node scores at least k and at least the negated upper bound of
+    /// each child; a disproven node (every child proven at 1 − k) scores at
+    /// most k − 1 and at most the largest negated lower bound of a child. A
+    /// child the table has dropped adds nothing (its bounds read −64..=64).
+    fn solved_bounds(&self, start: usize, end: usize, k: i32, proven: bool) -> (i32, i32) {
+        let children = &self.children[start..end];
+        if proven {
+            let best = children
+                .iter()
+                .map(|c| -self.table.bounds(&c.board).1)
+                .max()
+                .unwrap_or(-64);
+            (best.max(k), 64)
+        } else {
+            let best = children
+                .iter()
+                .map(|c| -self.table.bounds(&c.board).0)
+                .max()
+                .unwrap_or(64);
+            (-64, best.min(k - 1))
+        }
     }
 
     /// (ΔMin, ΦSum) over the children in `start..end`: φ(n) and δ(n).
@@ -534,8 +576,9 @@ mod tests {
     }
 
     impl LeafSolver for Negamax {
-        fn at_least(&mut self, board: &Board, k: i32) -> bool {
-            self.score(board) >= k
+        fn bounds(&mut self, board: &Board, _k: i32) -> (i32, i32) {
+            let s = self.score(board);
+            (s, s)
         }
         fn nodes(&self) -> u64 {
             self.0

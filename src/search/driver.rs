@@ -3,10 +3,16 @@
 //!
 //! - **bound** K: one proof;
 //! - **WLD**: "≥ +1?" (a win), then, if refuted, "≥ −1?" (a draw, else a loss);
-//! - **exact**: WLD first, then bisection over odd targets between the proven
-//!   bounds until lower = upper. Final scores are always even (empties go to
-//!   the winner), so an odd target never ties and every answer halves the
-//!   interval. The table keeps solved bounds per board for every target, so
+//! - **exact**: WLD first, then odd targets between the proven bounds until
+//!   lower = upper. Final scores are always even (empties go to the winner),
+//!   so an odd target never ties. df-pn⁺ starts next to its evaluation's
+//!   guess of the score and steps away from it (by 2 near the guess, then
+//!   by doubling steps) until an answer turns, then bisects; plain df-pn
+//!   bisects from the start. Targets far from the score cost proofs of
+//!   their own (on FFO #45, disproving "≥ 33" alone took 66.8 M leaf
+//!   nodes), so starting near the score saves most of them. The table keeps
+//!   solved bounds per board for every target (a proof or disproof, a
+//!   leaf's fail-soft bound, and what a solved node's children prove), so
 //!   each question reuses what the previous ones proved.
 //!
 //! When the score is known (exact, or WLD), the driver also finds **every
@@ -25,6 +31,14 @@ use crate::search::heuristic::Heuristic;
 use crate::search::tt::ProofTable;
 use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
 use std::time::Instant;
+
+/// How far (discs) from df-pn⁺'s guess of the score the exact driver steps
+/// by 2: the guess is usually off by a few discs (at most 6 on FFO #40–#49),
+/// every target between it and the score is a proof near the score anyway,
+/// and a doubled step that overshoots adds one more (FFO #48, score 28,
+/// guess 24: "≥ 31" after "≥ 27", then "≥ 29"). Beyond, the steps double
+/// (docs/benchmarks.md, 2026-11-22 late evening).
+const NEAR_GUESS: i32 = 6;
 
 /// Rounds up to an even number (final scores are even).
 fn even_up(x: i32) -> i32 {
@@ -72,17 +86,23 @@ impl Driver<'_, '_> {
         if self.upper < k {
             return Some(false);
         }
-        match self.dfpn.prove(root, k) {
+        let answer = match self.dfpn.prove(root, k) {
             Outcome::Proven => {
                 self.lower = self.lower.max(even_up(k));
-                Some(true)
+                true
             }
             Outcome::Disproven => {
                 self.upper = self.upper.min(even_down(k - 1));
-                Some(false)
+                false
             }
-            Outcome::Aborted => None,
-        }
+            Outcome::Aborted => return None,
+        };
+        // The table may know more than the answer: bounds from the leaf
+        // solver's fail-soft values, passed up the proof.
+        let (lower, upper) = self.dfpn.table().bounds(root);
+        self.lower = self.lower.max(lower);
+        self.upper = self.upper.min(upper);
+        Some(answer)
     }
 
     /// WLD: returns `None` on a limit.
@@ -93,15 +113,47 @@ impl Driver<'_, '_> {
         Some(())
     }
 
-    /// Narrows to the exact score.
+    /// Narrows to the exact score. With a guess g of the score (df-pn⁺'s
+    /// evaluation): the first target is next to g, and the targets step away
+    /// from it while the answers point the same way, by 2 discs within
+    /// [`NEAR_GUESS`] of g, then by doubling steps; once two answers
+    /// disagree, bisection finishes. Without a guess (plain df-pn):
+    /// bisection from the WLD bounds.
     fn exact(&mut self, root: &Board) -> Option<()> {
         self.wld(root)?;
+        let guess = if self.lower < self.upper {
+            self.dfpn.guess(root)
+        } else {
+            None
+        };
+        if let Some(g) = guess {
+            let g = g.clamp(self.lower, self.upper);
+            let mut next = if g < self.upper { g + 1 } else { g - 1 };
+            let mut step = 2;
+            let mut last = None;
+            while self.lower < self.upper {
+                let k = next.clamp(self.lower + 1, self.upper - 1);
+                let up = self.ask(root, k)?;
+                if last.is_some_and(|l| l != up) {
+                    break;
+                }
+                last = Some(up);
+                next = if up { k + step } else { k - step };
+                if (next - g).abs() > NEAR_GUESS {
+                    step *= 2;
+                }
+            }
+        }
         while self.lower < self.upper {
-            let steps = (self.upper - self.lower) / 2;
-            let v = self.lower + 2 * ((steps + 1) / 2);
-            self.ask(root, v - 1)?;
+            self.ask(root, self.bisect())?;
         }
         Some(())
+    }
+
+    /// The odd target that halves the interval between the proven bounds.
+    fn bisect(&self) -> i32 {
+        let steps = (self.upper - self.lower) / 2;
+        self.lower + 2 * ((steps + 1) / 2) - 1
     }
 
     /// Whether the child `c` of a node of class `class` keeps the class
@@ -118,6 +170,22 @@ impl Driver<'_, '_> {
             Outcome::Disproven => Some(true),
             Outcome::Aborted => None,
         }
+    }
+
+    /// A move of `board` that the table already proves keeps `class` (its
+    /// child's bounds refute "≥ 1 − t"), if any: the variation takes it
+    /// before searching any move. The losing side of a WLD variation has no
+    /// class to keep and plays its first legal move instead (`None` here).
+    fn known_keeper(&self, board: &Board, class: Class) -> Option<(Square, Board)> {
+        let t = match class {
+            Class::Exact(s) => s,
+            Class::AtLeast(t) => t,
+            Class::Below(_) => return None,
+        };
+        let table = self.dfpn.table();
+        Square::iter_bits(board.moves())
+            .filter_map(|sq| board.play(sq).map(|c| (sq, c)))
+            .find(|(_, c)| table.bounds(c).1 < 1 - t)
     }
 
     /// Every move of `root` that keeps `class`, in square order.
@@ -153,6 +221,9 @@ impl Driver<'_, '_> {
             let mut chosen = None;
             if let Some(sq) = first.take() {
                 chosen = board.play(sq).map(|c| (sq, c));
+            }
+            if chosen.is_none() {
+                chosen = self.known_keeper(&board, class);
             }
             if chosen.is_none() {
                 for sq in Square::iter_bits(moves) {

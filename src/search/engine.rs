@@ -2,9 +2,10 @@
 //! (its tables are allocated once) configured with an [`Algo`], a table size
 //! and limits. `solve`, `batch` and `bench` all go through it.
 //!
-//! For df-pn and df-pn⁺ the engine owns a proof-number table of three
-//! quarters of `hash_mb` and hands nodes with few empties to its alpha-beta
-//! searcher (the leaf solver), whose table gets the remaining quarter.
+//! For df-pn and df-pn⁺ the engine owns a proof-number table of half of
+//! `hash_mb` and hands nodes with few empties to its alpha-beta searcher
+//! (the leaf solver), whose table gets the other half (both round down to a
+//! power of two; docs/benchmarks.md, 2026-11-22 late evening, for the split).
 
 use super::alphabeta::Searcher;
 use super::dfpn::DfpnOptions;
@@ -85,6 +86,14 @@ impl std::fmt::Debug for EngineConfig {
     }
 }
 
+/// The share of `hash_mb` each of df-pn's two tables gets (at least 1 MiB).
+/// Each table rounds its size down to a power of two, so with a power-of-two
+/// `hash_mb` the proof table is as large as three quarters would give, and
+/// the leaf solver's table, which sees far more traffic, twice a quarter.
+fn half_mb(hash_mb: usize) -> usize {
+    (hash_mb / 2).max(1)
+}
+
 /// A reusable solver. Positions solved one after another share the tables
 /// (entries are keyed by the full board, so this only saves work).
 pub struct Engine {
@@ -99,10 +108,9 @@ impl Engine {
     pub fn new(config: EngineConfig) -> Engine {
         let dfpn = matches!(config.algo, Algo::Dfpn | Algo::DfpnPlus);
         let (ab_mb, proof) = if dfpn {
-            let proof_mb = (config.hash_mb * 3 / 4).max(1);
             (
-                (config.hash_mb / 4).max(1),
-                Some(ProofTable::with_mb(proof_mb)),
+                half_mb(config.hash_mb),
+                Some(ProofTable::with_mb(half_mb(config.hash_mb))),
             )
         } else {
             (config.hash_mb, None)
@@ -156,7 +164,7 @@ impl Engine {
         let hash_mb = self.config.hash_mb;
         let table = self
             .proof
-            .get_or_insert_with(|| ProofTable::with_mb((hash_mb * 3 / 4).max(1)));
+            .get_or_insert_with(|| ProofTable::with_mb(half_mb(hash_mb)));
         // The embedded pattern weights unless another evaluator was given;
         // the crude mobility evaluation only if the embedded file is unusable
         // (a test keeps it loadable).

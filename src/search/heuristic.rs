@@ -27,6 +27,7 @@
 //! cost = 0) or a sigmoid over an [`Evaluator`].
 
 use crate::board::Board;
+use crate::search::alphabeta::guess_score;
 use crate::search::Evaluator;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -413,6 +414,18 @@ impl Heuristic<'_> {
                 let p = params.stage(empties);
                 (to_cost(p.cost_phi), to_cost(p.cost_delta))
             }
+        }
+    }
+
+    /// A guess of the exact score of `board` (an even disc difference) from
+    /// a shallow search with the evaluation at its leaves
+    /// ([`crate::search::alphabeta::guess_score`]); `None` for plain df-pn,
+    /// which has no evaluation. The positions it visits are added to `nodes`;
+    /// from `stop_at` on it only evaluates.
+    pub fn guess(&self, board: &Board, nodes: &mut u64, stop_at: u64) -> Option<i32> {
+        match self {
+            Heuristic::Uniform => None,
+            Heuristic::Sigmoid { eval, .. } => Some(guess_score(*eval, board, nodes, stop_at)),
         }
     }
 

@@ -20,10 +20,30 @@ use crate::board::Board;
 /// to move at least `k`?" (empties to the winner). df-pn hands its nodes with
 /// few empties to one of these.
 pub trait LeafSolver {
+    /// Proven bounds `(lower, upper)` on the exact score of `board` for the
+    /// side to move, from a search that decides "score ≥ k": `lower ≥ k` or
+    /// `upper < k`. Both are even and within −64..=64; a fail-soft search
+    /// gives more than the bare answer (see [`fail_soft_bounds`]), which
+    /// df-pn keeps for the other targets it asks about the same board.
+    fn bounds(&mut self, board: &Board, k: i32) -> (i32, i32);
     /// Whether the exact score of `board` for the side to move is `>= k`.
-    fn at_least(&mut self, board: &Board, k: i32) -> bool;
+    fn at_least(&mut self, board: &Board, k: i32) -> bool {
+        self.bounds(board, k).0 >= k
+    }
     /// Positions visited so far by this solver (each visited position counts one).
     fn nodes(&self) -> u64;
+}
+
+/// The bounds proven by the value `v` of a fail-soft null-window search
+/// `(k − 1, k)`: `v ≥ k` proves score ≥ v, `v < k` proves score ≤ v. Scores
+/// are even (empties go to the winner), so the bounds round inward to even
+/// numbers; they are clamped to −64..=64.
+pub fn fail_soft_bounds(v: i32, k: i32) -> (i32, i32) {
+    if v >= k {
+        ((v + (v & 1)).clamp(-64, 64), 64)
+    } else {
+        (-64, (v - (v & 1)).clamp(-64, 64))
+    }
 }
 
 /// A static evaluation: the predicted final disc difference for the side to

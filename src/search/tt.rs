@@ -230,14 +230,27 @@ impl ProofTable {
 
     /// Records that "score ≥ k" is proven (`proven`) or disproven.
     pub fn store_solved(&mut self, b: &Board, k: i32, proven: bool, work: u64) {
+        if proven {
+            self.store_bounds(b, k, 64, work);
+        } else {
+            self.store_bounds(b, -64, k - 1, work);
+        }
+    }
+
+    /// Records proven bounds `lower ..= upper` on the score of `b`; they
+    /// narrow what the entry knew. Final scores are even (empties go to the
+    /// winner), so odd bounds are rounded inward: a proof of "≥ 5" stores
+    /// lower = 6, a disproof of "≥ −4" stores upper = −6. Targets alternate
+    /// between odd and even from ply to ply, so this lets a question at one
+    /// target reuse the (dis)proofs found at its neighbour.
+    pub fn store_bounds(&mut self, b: &Board, lower: i32, upper: i32, work: u64) {
         let work = work.min(u32::MAX as u64) as u32;
+        let (lower, upper) = (lower + (lower & 1), upper - (upper & 1));
         if let Some(i) = self.slot(b, true, work) {
             let e = &mut self.entries[i];
-            if proven {
-                e.lower = e.lower.max(k.clamp(-64, 65) as i8);
-            } else {
-                e.upper = e.upper.min((k - 1).clamp(-65, 64) as i8);
-            }
+            e.lower = e.lower.max(lower.clamp(-64, 65) as i8);
+            e.upper = e.upper.min(upper.clamp(-65, 64) as i8);
+            debug_assert!(e.lower <= e.upper, "contradictory bounds stored");
             e.work = e.work.max(work);
         }
     }
@@ -358,6 +371,26 @@ mod tests {
         );
         assert_eq!(t.probe(&b, 5), Probe::Miss);
         assert_eq!(t.probe(&b, 3), Probe::Solved(true));
+    }
+
+    #[test]
+    fn odd_bounds_round_to_even_scores() {
+        let mut t = ProofTable::with_mb(1);
+        let b = Board::start();
+        // "≥ 5" proven: the score is at least 6, so "≥ 6" holds too.
+        t.store_solved(&b, 5, true, 1);
+        assert_eq!(t.probe(&b, 6), Probe::Solved(true));
+        assert_eq!(t.probe(&b, 7), Probe::Miss);
+        // "≥ 12" disproven: at most 10, so "≥ 11" fails too.
+        t.store_solved(&b, 12, false, 1);
+        assert_eq!(t.probe(&b, 11), Probe::Solved(false));
+        assert_eq!(t.probe(&b, 10), Probe::Miss);
+        assert_eq!(t.bounds(&b), (6, 10));
+        // Bounds only narrow.
+        t.store_bounds(&b, -3, 63, 1);
+        assert_eq!(t.bounds(&b), (6, 10));
+        t.store_bounds(&b, 8, 9, 1);
+        assert_eq!(t.bounds(&b), (8, 8));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use othello_solver::board::movegen;
-use othello_solver::search::LeafSolver;
+use othello_solver::search::{fail_soft_bounds, LeafSolver};
 use othello_solver::Board;
 use std::path::PathBuf;
 
@@ -67,8 +67,8 @@ impl SimpleSolver {
 }
 
 impl LeafSolver for SimpleSolver {
-    fn at_least(&mut self, board: &Board, k: i32) -> bool {
-        self.ab(board, k - 1, k) >= k
+    fn bounds(&mut self, board: &Board, k: i32) -> (i32, i32) {
+        fail_soft_bounds(self.ab(board, k - 1, k), k)
     }
     fn nodes(&self) -> u64 {
         self.nodes

@@ -3,7 +3,7 @@
 //!
 //! A [`Searcher`] is a reusable search context (the transposition table,
 //! node counter and limits); once created it allocates nothing per node or
-//! per question, so [`LeafSolver::at_least`] is cheap to call millions of
+//! per question, so [`LeafSolver::bounds`] is cheap to call millions of
 //! times. [`solve`] / [`Searcher::solve`] answer a [`Mode`] (exact score,
 //! win/draw/loss, or one bound) with every best move and, for exact solves,
 //! a principal variation to the end of the game.
@@ -26,7 +26,7 @@ pub mod search;
 pub mod stability;
 pub mod tt;
 
-use super::{Evaluator, LeafSolver, Limits, Mode, SolveResult, Status};
+use super::{fail_soft_bounds, Evaluator, LeafSolver, Limits, Mode, SolveResult, Status};
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
 use crate::Board;
@@ -87,6 +87,35 @@ pub fn solve(board: &Board, mode: Mode, options: &SolveOptions) -> SolveResult {
     // only slower, and the command line reports a broken file itself.
     let _ = searcher.use_embedded_evaluator();
     searcher.solve(board, mode, options.limits)
+}
+
+/// A guess of the exact score of `board` (an even disc difference): a
+/// shallow alpha-beta search with `eval` at its leaves ([`midgame::Probe`],
+/// as deep as move ordering searches at this many empties). The positions it
+/// visits are added to `nodes`; from `stop_at` on it only evaluates.
+pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
+    /// The shallow search of the root with any evaluation.
+    fn search<E: midgame::ProbeEval + ?Sized>(
+        eval: &E,
+        board: &Board,
+        nodes: &mut u64,
+        stop_at: u64,
+    ) -> i32 {
+        let (p, o) = (board.player, board.opponent);
+        let mut probe = midgame::Probe {
+            eval,
+            nodes,
+            stop_at,
+        };
+        let depth = midgame::sort_depth(board.empties());
+        probe.search(p, o, &eval.root(p, o), -257, 257, depth)
+    }
+    let v = match eval.as_pattern() {
+        Some(pe) => search(pe, board, nodes, stop_at),
+        None => search(&midgame::Scratch(eval), board, nodes, stop_at),
+    };
+    // Quarter discs to an even disc count.
+    ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
 }
 
 /// A root move: a square, or a pass (`None`) when the side to move has none.
@@ -219,29 +248,7 @@ impl Searcher {
         let Some(oe) = &self.order_eval else {
             return 0;
         };
-        /// The shallow search of the root with any evaluation.
-        fn guess<E: midgame::ProbeEval + ?Sized>(
-            eval: &E,
-            nodes: &mut u64,
-            stop_at: u64,
-            board: &Board,
-        ) -> i32 {
-            let (p, o) = (board.player, board.opponent);
-            let mut probe = midgame::Probe {
-                eval,
-                nodes,
-                stop_at,
-            };
-            let depth = midgame::sort_depth(board.empties());
-            probe.search(p, o, &eval.root(p, o), -257, 257, depth)
-        }
-        let (nodes, stop_at) = (&mut self.nodes, self.node_limit);
-        let v = match oe.eval.as_pattern() {
-            Some(pe) => guess(pe, nodes, stop_at, board),
-            None => guess(&midgame::Scratch(&*oe.eval), nodes, stop_at, board),
-        };
-        // Quarter discs to an even disc count.
-        ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
+        guess_score(&*oe.eval, board, &mut self.nodes, self.node_limit)
     }
 
     /// A fail-soft search of `board` in the window `(alpha, beta)`, without
@@ -525,11 +532,16 @@ impl Searcher {
 }
 
 impl LeafSolver for Searcher {
-    fn at_least(&mut self, board: &Board, k: i32) -> bool {
+    /// The fail-soft value of the null-window search `(k − 1, k)`, as bounds.
+    /// Every value this search returns is a true bound on the score: the
+    /// stability cutoff returns an upper bound, the table and ETC return
+    /// stored bounds, and in a null window neither narrows the window.
+    fn bounds(&mut self, board: &Board, k: i32) -> (i32, i32) {
         if self.aborted || self.deadline.is_some() || self.node_limit != u64::MAX {
             self.clear_limits();
         }
-        self.search_any(board.player, board.opponent, k - 1, k) >= k
+        let v = self.search_any(board.player, board.opponent, k - 1, k);
+        fail_soft_bounds(v, k)
     }
 
     fn nodes(&self) -> u64 {
