@@ -15,8 +15,8 @@
 //! exactly (tested).
 
 use super::patterns::{
-    count_indices, feature_indices, pow3, stage, FEATURE_FAMILIES, FEATURE_SYMMETRIES,
-    NUM_PATTERN_FEATURES, STAGE_WEIGHTS,
+    count_indices, feature_indices, pow3, FEATURE_FAMILIES, FEATURE_SYMMETRIES,
+    NUM_PATTERN_FEATURES,
 };
 use super::PatternEvaluator;
 use crate::board::{symmetry, Board};
@@ -128,11 +128,10 @@ impl PatternEvaluator {
     /// computed in full; the same value to the bit.
     #[inline]
     pub fn evaluate_features(&self, features: &Features, p: u64, o: u64) -> f32 {
-        let s = stage(&Board {
+        let table = self.stage_weights(&Board {
             player: p,
             opponent: o,
         });
-        let table = &self.weights[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS];
         let mut sum = 0i32;
         for &i in &features.mover[..NUM_PATTERN_FEATURES] {
             // Bounds-checked: an index is in range for any position built by

@@ -93,11 +93,17 @@ impl PatternEvaluator {
         &self.meta
     }
 
+    /// The weight table of `board`'s stage.
+    #[inline]
+    fn stage_weights(&self, board: &Board) -> &[i16] {
+        let s = stage(board);
+        &self.weights[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS]
+    }
+
     /// The predicted final disc difference for the side to move.
     #[inline]
     pub fn evaluate(&self, board: &Board) -> f32 {
-        let s = stage(board);
-        let table = &self.weights[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS];
+        let table = self.stage_weights(board);
         let idx = feature_indices(board);
         let mut sum = 0i32;
         for &i in &idx {
@@ -114,8 +120,7 @@ impl PatternEvaluator {
 
     /// The weight of every feature of `board`, largest magnitude first.
     pub fn contributions(&self, board: &Board) -> Vec<Contribution> {
-        let s = stage(board);
-        let table = &self.weights[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS];
+        let table = self.stage_weights(board);
         let idx = feature_indices(board);
         let mut out: Vec<Contribution> = (0..NUM_FEATURES)
             .map(|k| {

@@ -946,14 +946,7 @@ mod tests {
             player: 0xFFFF_FFFF_0000_0000,
             opponent: 0x0000_0000_FFFF_FFFF,
         };
-        for f in [
-            Family::Mobility,
-            Family::OpponentMobility,
-            Family::Frontier,
-            Family::OpponentFrontier,
-            Family::MobilityNoX,
-            Family::OpponentMobilityNoX,
-        ] {
+        for f in COUNT_FAMILIES {
             assert_eq!(value(&full, f), 0, "{}", f.name());
         }
     }

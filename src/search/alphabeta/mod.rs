@@ -329,59 +329,21 @@ impl Searcher {
     fn ordered_moves(&mut self, board: &Board) -> Vec<RootMove> {
         let tt_move = self.tt.probe(board).map_or(tt::NO_MOVE, |e| e.best);
         let (p, o) = (board.player, board.opponent);
-        let empties = board.empties();
-        let order_eval = match &self.order_eval {
-            Some(oe) if empties >= oe.min_empties => Some(&*oe.eval),
-            _ => None,
-        };
-        /// The evaluation part of each root move's key, with any evaluation.
-        fn eval_key<E: midgame::ProbeEval + ?Sized>(
-            eval: &E,
-            nodes: &mut u64,
-            stop_at: u64,
-            (p, o): (u64, u64),
-            sq: usize,
-            f: u64,
-        ) -> i32 {
-            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
-            let ns = eval.play(&eval.root(p, o), sq, f);
-            let mut probe = midgame::Probe {
-                eval,
-                nodes,
-                stop_at,
-            };
-            let depth = midgame::sort_depth((!(p | o)).count_ones());
-            probe.key(np, no, &ns, depth, -64)
-        }
-        let (nodes, stop_at) = (&mut self.nodes, self.node_limit);
-        let list: Vec<(i32, usize)> = Square::iter_bits(moves(p, o))
-            .map(|s| {
-                let sq = s.index();
-                let f = flips(p, o, sq);
-                let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
-                let key = if sq as u8 == tt_move {
-                    ordering::KEY_TT_MOVE
-                } else {
-                    let ff = ordering::fastest_first_key(sq, np, no, false);
-                    match order_eval {
-                        Some(eval) if np != 0 => {
-                            let key = match eval.as_pattern() {
-                                Some(pe) => eval_key(pe, nodes, stop_at, (p, o), sq, f),
-                                None => {
-                                    eval_key(&midgame::Scratch(eval), nodes, stop_at, (p, o), sq, f)
-                                }
-                            };
-                            ff + key * ordering::W_EVAL
-                        }
-                        _ => ff,
-                    }
-                };
-                (key, sq)
-            })
+        let mut list: Vec<search::Candidate> = Square::iter_bits(moves(p, o))
+            .map(|s| search::Candidate::new(p, o, s.index()))
             .collect();
-        let mut list = list;
-        list.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        list.into_iter().map(|(_, sq)| Some(sq)).collect()
+        // The table's move goes first and needs no key.
+        let first = list
+            .iter()
+            .position(|c| c.sq == tt_move)
+            .map(|j| list.remove(j));
+        self.order_keys(&mut list, p, o, board.empties(), 0, -64);
+        list.sort_by_key(|c| std::cmp::Reverse(c.key));
+        first
+            .into_iter()
+            .chain(list)
+            .map(|c| Some(usize::from(c.sq)))
+            .collect()
     }
 
     fn child(board: &Board, m: RootMove) -> Board {

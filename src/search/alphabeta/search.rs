@@ -17,10 +17,25 @@ const NONE: i32 = -65;
 
 /// One candidate move of a node.
 #[derive(Clone, Copy, Default)]
-struct Candidate {
-    flips: u64,
-    key: i32,
-    sq: u8,
+pub(super) struct Candidate {
+    /// The discs the move flips.
+    pub(super) flips: u64,
+    /// Its ordering key (higher: searched earlier).
+    pub(super) key: i32,
+    /// Its square.
+    pub(super) sq: u8,
+}
+
+impl Candidate {
+    /// The move on `sq` of `(p, o)` (p to move), not yet keyed.
+    #[inline]
+    pub(super) fn new(p: u64, o: u64, sq: usize) -> Candidate {
+        Candidate {
+            flips: flips(p, o, sq),
+            key: 0,
+            sq: sq as u8,
+        }
+    }
 }
 
 impl Searcher {
@@ -204,7 +219,7 @@ impl Searcher {
     /// first (with quadrant parity `par` near the end), plus, with an
     /// evaluation and enough empties, a shallow search of each child below
     /// the window's lower bound `alpha`.
-    fn order_keys(
+    pub(super) fn order_keys(
         &mut self,
         list: &mut [Candidate],
         p: u64,
