@@ -64,6 +64,7 @@ fn main() {
                     let opts = DfpnOptions {
                         leaf_empties: leaf,
                         epsilon: 0.0,
+                        h_search_from: 0,
                     };
                     let r = solve(
                         &p.position.board,

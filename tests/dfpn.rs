@@ -119,6 +119,8 @@ fn agree_on_random_positions(plus: bool) {
         let opts = DfpnOptions {
             leaf_empties: leaf,
             epsilon: if count % 3 == 0 { 0.25 } else { 0.0 },
+            // h from a shallow search on half of the positions.
+            h_search_from: if count % 2 == 0 { 10 } else { 0 },
         };
         {
             let what = format!("#{count} plus={plus} leaf={leaf}");
@@ -178,6 +180,7 @@ fn bound_questions_match_truth() {
                 DfpnOptions {
                     leaf_empties: 5,
                     epsilon: 0.0,
+                    h_search_from: 12,
                 },
                 &mut table,
                 Limits::default(),
@@ -206,6 +209,7 @@ fn table_bounds_hold_after_exact_solves() {
         let opts = DfpnOptions {
             leaf_empties: 6 + (n % 3),
             epsilon: 0.0,
+            h_search_from: 0,
         };
         let r = run(
             &board,
@@ -272,6 +276,7 @@ fn limits_give_unknown_with_true_bounds() {
             let opts = DfpnOptions {
                 leaf_empties: 0,
                 epsilon: 0.0,
+                h_search_from: 0,
             };
             let r = run(&board, Mode::Exact, n % 2 == 1, opts, &mut table, limits);
             assert!(
@@ -313,6 +318,7 @@ fn limits_give_unknown_with_true_bounds() {
         DfpnOptions {
             leaf_empties: 0,
             epsilon: 0.0,
+            h_search_from: 0,
         },
         &mut table,
         limits,
@@ -339,6 +345,7 @@ fn ffo_1_to_19_exact_with_tiny_and_normal_tables() {
             let opts = DfpnOptions {
                 leaf_empties: 10,
                 epsilon: if i % 2 == 0 { 0.25 } else { 0.0 },
+                h_search_from: if i % 2 == 0 { 0 } else { 14 },
             };
             let r = run(
                 &board,
@@ -391,6 +398,7 @@ fn tiny_table_on_hard_20() {
                 DfpnOptions {
                     leaf_empties: leaf,
                     epsilon: 0.25,
+                    h_search_from: 16,
                 },
                 &mut table,
                 Limits::default(),

@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use othello_solver::search::dfpn::{DfpnOptions, DEFAULT_LEAF_EMPTIES};
-use othello_solver::search::heuristic::HParams;
+use othello_solver::search::heuristic::{HParams, DEFAULT_H_SEARCH_FROM};
 use othello_solver::search::{Algo, EngineConfig, Limits, Mode};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -54,6 +54,12 @@ pub struct SearchArgs {
     /// df-pn: the 1+ε trick for the child's δ threshold (0 = off).
     #[arg(long, value_name = "E", default_value_t = 0.0, value_parser = parse_epsilon)]
     pub epsilon: f64,
+    /// df-pn+: nodes with at least N empties take h from a shallow search
+    /// ((empties − 12) / 2 plies, 1 to 6) instead of the static evaluation (0 =
+    /// the static evaluation everywhere, as in the df-pn+ paper).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_H_SEARCH_FROM,
+          value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub h_search_from: u32,
     /// df-pn+: pattern weights file for h; alphabeta: for move ordering
     /// (default: the weights built in, from `weights/eval.bin`).
     #[arg(long, value_name = "PATH")]
@@ -114,6 +120,7 @@ impl SearchArgs {
         config.dfpn = DfpnOptions {
             leaf_empties: self.leaf_empties,
             epsilon: self.epsilon,
+            h_search_from: self.h_search_from,
         };
         if let Some(path) = &self.weights {
             let e =

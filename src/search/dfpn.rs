@@ -38,7 +38,7 @@
 //! decided at once by the [`LeafSolver`].
 
 use crate::board::Board;
-use crate::search::heuristic::Heuristic;
+use crate::search::heuristic::{Heuristic, ValueCache, DEFAULT_H_SEARCH_FROM};
 use crate::search::tt::{Probe, ProofTable, INF};
 use crate::search::{LeafSolver, Limits};
 use std::collections::HashMap;
@@ -58,6 +58,11 @@ pub struct DfpnOptions {
     pub leaf_empties: u32,
     /// The 1+ε trick (0 = off).
     pub epsilon: f64,
+    /// df-pn⁺: new nodes with at least this many empties take h from a
+    /// shallow search instead of the static evaluation
+    /// ([`Heuristic::searched_leaf`]; 0 = the static evaluation everywhere,
+    /// as in the paper). Plain df-pn ignores it.
+    pub h_search_from: u32,
 }
 
 impl Default for DfpnOptions {
@@ -65,13 +70,17 @@ impl Default for DfpnOptions {
         DfpnOptions {
             leaf_empties: DEFAULT_LEAF_EMPTIES,
             epsilon: 0.0,
+            h_search_from: DEFAULT_H_SEARCH_FROM,
         }
     }
 }
 
-/// The default leaf hand-over, tuned on hard-20 and FFO #20–#38 with the
-/// alpha-beta leaf solver (docs/dfpn.md).
-pub const DEFAULT_LEAF_EMPTIES: u32 = 14;
+/// The default leaf hand-over: nodes with at most 17 empties go to the
+/// alpha-beta solver, which orders its moves by the evaluation from 15
+/// empties up. Tuned with h from a shallow search on FFO #40–#49 (WLD and
+/// exact) and checked on hard-20, FFO #20–#38 and `positions/default.obf`
+/// (docs/dfpn.md, "Leaf hand-over").
+pub const DEFAULT_LEAF_EMPTIES: u32 = 17;
 
 /// The answer of one bound search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,8 +113,11 @@ pub struct Dfpn<'a> {
     leaf_base: u64,
     aborted: bool,
     children: Vec<Child>,
+    /// h's shallow-search values (allocated on first use).
+    values: Option<Box<ValueCache>>,
     /// Expanded df-pn nodes (terminal positions included, leaf hand-overs
-    /// not), and the positions of [`Dfpn::guess`]'s shallow search.
+    /// not), and the positions of the shallow searches behind
+    /// [`Dfpn::guess`] and h ([`DfpnOptions::h_search_from`]).
     pub nodes: u64,
 }
 
@@ -120,6 +132,11 @@ impl<'a> Dfpn<'a> {
         limits: Limits,
     ) -> Dfpn<'a> {
         let leaf_base = leaf.nodes();
+        let mut options = options;
+        if matches!(heuristic, Heuristic::Uniform) {
+            // Plain df-pn has no evaluation to search with.
+            options.h_search_from = 0;
+        }
         Dfpn {
             table,
             leaf,
@@ -131,6 +148,7 @@ impl<'a> Dfpn<'a> {
             leaf_base,
             aborted: false,
             children: Vec::with_capacity(64 * 40),
+            values: None,
             nodes: 0,
         }
     }
@@ -153,12 +171,16 @@ impl<'a> Dfpn<'a> {
     /// The heuristic's guess of the score of `board` ([`Heuristic::guess`];
     /// the positions its shallow search visits count in [`Dfpn::nodes`]).
     pub fn guess(&mut self, board: &Board) -> Option<i32> {
-        // Within the node limit, as the searches are (it counts both kinds).
-        let stop_at = self
-            .limits
-            .nodes
-            .map_or(u64::MAX, |n| n.saturating_sub(self.leaf_nodes()));
+        let stop_at = self.shallow_stop();
         self.heuristic.guess(board, &mut self.nodes, stop_at)
+    }
+
+    /// The count of [`Dfpn::nodes`] at which shallow searches stop
+    /// deepening: the node limit, which counts both kinds of nodes.
+    fn shallow_stop(&self) -> u64 {
+        self.limits
+            .nodes
+            .map_or(u64::MAX, |n| n.saturating_sub(self.leaf_nodes()))
     }
 
     /// The algorithm's name (`dfpn` or `dfpn+`).
@@ -277,8 +299,23 @@ impl<'a> Dfpn<'a> {
             Probe::Solved(true) => (0, INF),
             Probe::Solved(false) => (INF, 0),
             Probe::Unsolved { phi, delta, .. } => (phi, delta),
-            Probe::Miss => self.heuristic.leaf(board, k),
+            Probe::Miss => self.estimate(board, k),
         }
+    }
+
+    /// h of a node the table does not know: from a shallow search with
+    /// enough empties ([`DfpnOptions::h_search_from`]), else from the
+    /// static evaluation.
+    #[inline]
+    fn estimate(&mut self, board: &Board, k: i32) -> (u32, u32) {
+        let from = self.options.h_search_from;
+        if from == 0 || board.empties() < from {
+            return self.heuristic.leaf(board, k);
+        }
+        let stop_at = self.shallow_stop();
+        let values = self.values.get_or_insert_with(Box::default);
+        self.heuristic
+            .searched_leaf(board, k, values, &mut self.nodes, stop_at)
     }
 
     #[inline]
@@ -599,6 +636,8 @@ mod tests {
         let opts = DfpnOptions {
             leaf_empties,
             epsilon: 0.0,
+            // df-pn⁺ takes h from a shallow search from 6 empties up.
+            h_search_from: 6,
         };
         Dfpn::new(table, &mut leaf, h, opts, Limits::default()).prove(b, k)
     }
@@ -692,6 +731,7 @@ mod tests {
                     let opts = DfpnOptions {
                         leaf_empties: 0,
                         epsilon: 0.0,
+                        h_search_from: 0,
                     };
                     let limits = Limits::default();
                     let mut d = Dfpn::new(&mut table, &mut leaf, Heuristic::Uniform, opts, limits);
@@ -720,6 +760,7 @@ mod tests {
         let opts = DfpnOptions {
             leaf_empties: 8,
             epsilon: 0.0,
+            h_search_from: 0,
         };
         let mut d = Dfpn::new(
             &mut table,
@@ -743,6 +784,7 @@ mod tests {
         let opts = DfpnOptions {
             leaf_empties: 0,
             epsilon: 0.0,
+            h_search_from: 0,
         };
         let mut s = Dfpn::new(&mut table, &mut leaf, Heuristic::Uniform, opts, limits);
         assert_eq!(s.prove(&b, 0), Outcome::Aborted);

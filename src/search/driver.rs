@@ -2,7 +2,8 @@
 //! "score ≥ k?":
 //!
 //! - **bound** K: one proof;
-//! - **WLD**: "≥ +1?" (a win), then, if refuted, "≥ −1?" (a draw, else a loss);
+//! - **WLD**: "≥ +1?" (a win), then, if refuted, "≥ −1?" (a draw, else a
+//!   loss); when df-pn⁺'s evaluation guesses a loss, the other way round;
 //! - **exact**: WLD first, then odd targets between the proven bounds until
 //!   lower = upper. Final scores are always even (empties go to the winner),
 //!   so an odd target never ties. df-pn⁺ starts next to its evaluation's
@@ -75,6 +76,8 @@ struct Driver<'s, 'a> {
     dfpn: &'s mut Dfpn<'a>,
     lower: i32,
     upper: i32,
+    /// [`Driver::guess`] once computed.
+    guess: Option<Option<i32>>,
 }
 
 impl Driver<'_, '_> {
@@ -105,9 +108,24 @@ impl Driver<'_, '_> {
         Some(answer)
     }
 
-    /// WLD: returns `None` on a limit.
+    /// The heuristic's guess of the root's score (computed once; `None` for
+    /// plain df-pn).
+    fn guess(&mut self, root: &Board) -> Option<i32> {
+        if self.guess.is_none() {
+            self.guess = Some(self.dfpn.guess(root));
+        }
+        self.guess.flatten()
+    }
+
+    /// WLD: returns `None` on a limit. When df-pn⁺ guesses a loss it asks
+    /// "≥ −1?" first: refuted, that alone proves the loss (a draw or a win
+    /// needs both questions in either order).
     fn wld(&mut self, root: &Board) -> Option<()> {
-        if !self.ask(root, 1)? {
+        if self.guess(root).is_some_and(|g| g < 0) {
+            if self.ask(root, -1)? {
+                self.ask(root, 1)?;
+            }
+        } else if !self.ask(root, 1)? {
             self.ask(root, -1)?;
         }
         Some(())
@@ -122,7 +140,7 @@ impl Driver<'_, '_> {
     fn exact(&mut self, root: &Board) -> Option<()> {
         self.wld(root)?;
         let guess = if self.lower < self.upper {
-            self.dfpn.guess(root)
+            self.guess(root)
         } else {
             None
         };
@@ -264,6 +282,7 @@ pub fn solve(
         dfpn: &mut dfpn,
         lower: -64,
         upper: 64,
+        guess: None,
     };
     let answered = match mode {
         Mode::Bound(k) => d.ask(root, k).map(|_| ()),

@@ -127,12 +127,11 @@ impl Engine {
         let mut alphabeta = Searcher::new(ab_mb);
         // Move ordering by the given evaluation, else the embedded
         // pattern weights, from `DEFAULT_ORDER_MIN` (15) empties up: for
-        // alpha-beta itself, and for df-pn's leaf solver when
-        // `--leaf-empties` hands over positions that large (at the
-        // default 14 it never reaches them). Results never depend on
-        // it; if the embedded weights do not decode, fastest first alone
-        // (the command line reports that as an error before getting
-        // here).
+        // alpha-beta itself, and for df-pn's leaf solver, which gets
+        // positions of up to `--leaf-empties` (default 17) empties.
+        // Results never depend on it; if the embedded weights do not
+        // decode, fastest first alone (the command line reports that as an
+        // error before getting here).
         match &config.evaluator {
             Some(e) => alphabeta.set_order_evaluator(
                 Some(Box::new(Arc::clone(e))),

@@ -27,7 +27,7 @@
 //! cost = 0) or a sigmoid over an [`Evaluator`].
 
 use crate::board::Board;
-use crate::search::alphabeta::guess_score;
+use crate::search::alphabeta::{guess_score, shallow_value};
 use crate::search::Evaluator;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -39,6 +39,106 @@ const SHIPPED_TEXT: &str = include_str!("../../weights/h.txt");
 /// The largest finite h that [`Heuristic::leaf`] hands out; keeps proof-number
 /// sums far away from overflow even with many children.
 pub const H_MAX: u32 = 1 << 20;
+
+/// By default, df-pn⁺ nodes with at least this many empties take the
+/// evaluation behind h from a shallow search ([`h_search_depth`]) instead of
+/// the static evaluation (docs/dfpn.md, "h from a shallow search").
+pub const DEFAULT_H_SEARCH_FROM: u32 = 16;
+
+/// The depth of h's shallow search at a node with `empties` empties:
+/// (empties − 12) / 2 plies, at least 1 and at most 6 (two plies at 16
+/// empties, three at 18, six from 24), as alpha-beta's move ordering
+/// searches a node's children.
+#[inline]
+pub fn h_search_depth(empties: u32) -> u32 {
+    (empties.saturating_sub(12) / 2).clamp(1, 6)
+}
+
+/// h's shallow search looks this many discs either side of the target k
+/// (a fail-soft window): beyond it the sigmoid is nearly flat (at 20
+/// empties |C| ≈ 6, so 24 discs is 4 scales), and the cut-offs the window
+/// allows take a third of the search's positions away (FFO #48–#49, WLD:
+/// 49.7 M → 32.2 M positions, 8.8 → 7.6 CPU-s; 16 discs saves more
+/// positions but loses on the leaves; docs/dfpn.md).
+pub const H_SEARCH_WINDOW: i32 = 24;
+
+/// Slots in a [`ValueCache`] (24 bytes each: 6 MiB).
+const VALUE_CACHE_SLOTS: usize = 1 << 18;
+
+/// A fail-soft shallow-search value and the window it was searched in
+/// (quarter discs): exact inside the window, an upper bound at or below
+/// `alpha`, a lower bound at or above `beta`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Windowed {
+    value: i16,
+    alpha: i16,
+    beta: i16,
+}
+
+impl Windowed {
+    /// The value if it serves a search in `(alpha, beta)`: exact there, or a
+    /// bound that falls outside it on the same side.
+    #[inline]
+    fn serves(self, alpha: i32, beta: i32) -> Option<i32> {
+        let v = i32::from(self.value);
+        let exact = i32::from(self.alpha) < v && v < i32::from(self.beta);
+        let below = v <= i32::from(self.alpha) && v <= alpha;
+        let above = v >= i32::from(self.beta) && v >= beta;
+        (exact || below || above).then_some(v)
+    }
+}
+
+/// A direct-mapped cache of shallow-search values keyed by the full board,
+/// so that a node df-pn generates again and again (each time its parent is
+/// re-expanded) is searched once per window. A newer board overwrites an
+/// older one in its slot.
+pub struct ValueCache {
+    slots: Vec<(u64, u64, Windowed)>,
+}
+
+impl ValueCache {
+    /// An empty cache of [`VALUE_CACHE_SLOTS`] slots.
+    pub fn new() -> ValueCache {
+        ValueCache {
+            slots: vec![(0, 0, Windowed::default()); VALUE_CACHE_SLOTS],
+        }
+    }
+
+    /// The value stored for `board` if it serves the window `(alpha,
+    /// beta)`. (The empty board, which never occurs in a game, marks an
+    /// unused slot.)
+    #[inline]
+    fn get(&self, board: &Board, alpha: i32, beta: i32) -> Option<i32> {
+        let (p, o, w) = self.slots[Self::slot(board)];
+        if p == board.player && o == board.opponent && (p | o) != 0 {
+            w.serves(alpha, beta)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, board: &Board, value: i32, alpha: i32, beta: i32) {
+        // Values and windows lie within ±257 quarter discs.
+        let w = Windowed {
+            value: value as i16,
+            alpha: alpha as i16,
+            beta: beta as i16,
+        };
+        self.slots[Self::slot(board)] = (board.player, board.opponent, w);
+    }
+
+    #[inline]
+    fn slot(board: &Board) -> usize {
+        (board.hash() as usize) & (VALUE_CACHE_SLOTS - 1)
+    }
+}
+
+impl Default for ValueCache {
+    fn default() -> Self {
+        ValueCache::new()
+    }
+}
 
 /// Stages are numbers of empty squares, 0 ..= 60.
 pub const STAGES: usize = 61;
@@ -152,6 +252,15 @@ impl HParams {
     #[inline]
     pub fn stage(&self, empties: u32) -> &StageParams {
         &self.stages[(empties as usize).min(STAGES - 1)]
+    }
+
+    /// (h_φ, h_δ) of `board` asked "score ≥ k?" when its evaluation is
+    /// `value` (discs), each in 1 ..= [`H_MAX`].
+    #[inline]
+    fn pns(&self, board: &Board, value: f32, k: i32) -> (u32, u32) {
+        let x = margin(value, k);
+        let p = self.stage(board.empties());
+        (to_pn(p.h_phi(x)), to_pn(p.h_delta(x)))
     }
 
     /// A synthetic parameter set, independent of any fit (tests and
@@ -397,15 +506,44 @@ impl Heuristic<'_> {
     pub fn leaf(&self, board: &Board, k: i32) -> (u32, u32) {
         match self {
             Heuristic::Uniform => (1, 1),
-            Heuristic::Sigmoid { eval, params } => {
-                let x = margin(eval.evaluate(board), k);
-                let p = params.stage(board.empties());
-                (to_pn(p.h_phi(x)), to_pn(p.h_delta(x)))
-            }
+            Heuristic::Sigmoid { eval, params } => params.pns(board, eval.evaluate(board), k),
         }
     }
 
     /// (cost_φ, cost_δ) of the edges out of a node with `empties` empties.
+    /// Like [`Heuristic::leaf`], but the evaluation is a shallow search
+    /// [`h_search_depth`] plies deep with the evaluation at its leaves
+    /// ([`shallow_value`]), looked up in `cache` first; the positions it
+    /// visits are added to `nodes` (from `stop_at` on it only evaluates).
+    /// Plain df-pn: (1, 1), as [`Heuristic::leaf`].
+    pub fn searched_leaf(
+        &self,
+        board: &Board,
+        k: i32,
+        cache: &mut ValueCache,
+        nodes: &mut u64,
+        stop_at: u64,
+    ) -> (u32, u32) {
+        match self {
+            Heuristic::Uniform => (1, 1),
+            Heuristic::Sigmoid { eval, params } => {
+                // Quarter discs.
+                let alpha = ((k - H_SEARCH_WINDOW) * 4).max(-257);
+                let beta = ((k + H_SEARCH_WINDOW) * 4).min(257);
+                let v = match cache.get(board, alpha, beta) {
+                    Some(v) => v,
+                    None => {
+                        let depth = h_search_depth(board.empties());
+                        let v = shallow_value(*eval, board, depth, alpha, beta, nodes, stop_at);
+                        cache.put(board, v, alpha, beta);
+                        v
+                    }
+                };
+                params.pns(board, v as f32 / 4.0, k)
+            }
+        }
+    }
+
     #[inline]
     pub fn costs(&self, empties: u32) -> (i64, i64) {
         match self {
@@ -513,6 +651,91 @@ mod tests {
         assert!(e.to_string().contains("field 1"), "{e}");
         assert!(HParams::parse("# nothing\n", Path::new("h.txt")).is_err());
         assert!(HParams::parse("1 2 3\n", Path::new("h.txt")).is_err());
+    }
+
+    #[test]
+    fn windowed_values_serve_only_what_they_prove() {
+        let exact = Windowed {
+            value: 10,
+            alpha: -20,
+            beta: 40,
+        };
+        assert_eq!(exact.serves(-100, 100), Some(10));
+        assert_eq!(
+            exact.serves(20, 30),
+            Some(10),
+            "an exact value serves any window"
+        );
+        let upper = Windowed {
+            value: -30,
+            alpha: -20,
+            beta: 40,
+        };
+        assert_eq!(upper.serves(-20, 40), Some(-30));
+        assert_eq!(
+            upper.serves(-10, 50),
+            Some(-30),
+            "still below the new alpha"
+        );
+        assert_eq!(
+            upper.serves(-40, 40),
+            None,
+            "the true value may lie in the window"
+        );
+        let lower = Windowed {
+            value: 50,
+            alpha: -20,
+            beta: 40,
+        };
+        assert_eq!(lower.serves(0, 50), Some(50));
+        assert_eq!(lower.serves(0, 60), None);
+    }
+
+    #[test]
+    fn searched_h_matches_an_uncached_search_and_counts_its_positions() {
+        let params = HParams::provisional();
+        let h = Heuristic::Sigmoid {
+            eval: &MobilityEvaluator,
+            params: &params,
+        };
+        let mut cache = ValueCache::new();
+        let mut b = Board::start();
+        for sq in ["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3"] {
+            let sq: crate::board::Square = sq.parse().unwrap();
+            b = b.play(sq).unwrap();
+            for k in [-9, 1, 30] {
+                let mut nodes = 0;
+                let got = h.searched_leaf(&b, k, &mut cache, &mut nodes, u64::MAX);
+                if k == -9 {
+                    assert!(nodes > 0, "a new board is searched");
+                }
+                let mut again = 0;
+                assert_eq!(
+                    h.searched_leaf(&b, k, &mut cache, &mut again, u64::MAX),
+                    got
+                );
+                assert_eq!(again, 0, "the same question comes from the cache");
+                let (alpha, beta) = ((k - H_SEARCH_WINDOW) * 4, (k + H_SEARCH_WINDOW) * 4);
+                let depth = h_search_depth(b.empties());
+                let mut n = 0;
+                let fresh =
+                    shallow_value(&MobilityEvaluator, &b, depth, alpha, beta, &mut n, u64::MAX);
+                let cached = cache.get(&b, alpha, beta).unwrap();
+                // Fail-soft: exact inside the window, else a bound on the same side.
+                if alpha < fresh && fresh < beta {
+                    assert_eq!(cached, fresh);
+                } else if fresh <= alpha {
+                    assert!(cached <= alpha);
+                } else {
+                    assert!(cached >= beta);
+                }
+                assert_eq!(got, params.pns(&b, cached as f32 / 4.0, k));
+            }
+        }
+        assert_eq!(
+            Heuristic::Uniform.searched_leaf(&b, 1, &mut cache, &mut 0, u64::MAX),
+            (1, 1)
+        );
     }
 
     #[test]

@@ -279,6 +279,8 @@ impl Solver {
         let options = DfpnOptions {
             leaf_empties,
             epsilon: 0.0,
+            // The paper's h: the static evaluation at every node.
+            h_search_from: 0,
         };
         let limits = Limits {
             time: None,

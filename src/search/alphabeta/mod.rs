@@ -94,10 +94,34 @@ pub fn solve(board: &Board, mode: Mode, options: &SolveOptions) -> SolveResult {
 /// as deep as move ordering searches at this many empties). The positions it
 /// visits are added to `nodes`; from `stop_at` on it only evaluates.
 pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
-    /// The shallow search of the root with any evaluation.
+    let depth = midgame::sort_depth(board.empties());
+    let v = shallow_value(eval, board, depth, -257, 257, nodes, stop_at);
+    // Quarter discs to an even disc count.
+    ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
+}
+
+/// The value of `board` (side to move's view, quarter discs) by a
+/// fail-soft alpha-beta search `depth` plies deep with `eval` at the leaves
+/// and final scores at the end of the game ([`midgame::Probe::search`]; the
+/// pattern evaluation is updated move by move), fail-soft in the window
+/// `(alpha, beta)` (quarter discs; `(-257, 257)` for the exact value). The
+/// positions it visits are added to `nodes`; from `stop_at` on it only
+/// evaluates.
+pub fn shallow_value(
+    eval: &dyn Evaluator,
+    board: &Board,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+    stop_at: u64,
+) -> i32 {
+    let window = (alpha, beta);
     fn search<E: midgame::ProbeEval + ?Sized>(
         eval: &E,
         board: &Board,
+        depth: u32,
+        (alpha, beta): (i32, i32),
         nodes: &mut u64,
         stop_at: u64,
     ) -> i32 {
@@ -107,15 +131,19 @@ pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at
             nodes,
             stop_at,
         };
-        let depth = midgame::sort_depth(board.empties());
-        probe.search(p, o, &eval.root(p, o), -257, 257, depth)
+        probe.search(p, o, &eval.root(p, o), alpha, beta, depth)
     }
-    let v = match eval.as_pattern() {
-        Some(pe) => search(pe, board, nodes, stop_at),
-        None => search(&midgame::Scratch(eval), board, nodes, stop_at),
-    };
-    // Quarter discs to an even disc count.
-    ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
+    match eval.as_pattern() {
+        Some(pe) => search(pe, board, depth, window, nodes, stop_at),
+        None => search(
+            &midgame::Scratch(eval),
+            board,
+            depth,
+            window,
+            nodes,
+            stop_at,
+        ),
+    }
 }
 
 /// A root move: a square, or a pass (`None`) when the side to move has none.
