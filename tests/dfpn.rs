@@ -425,8 +425,11 @@ fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
         .into_iter()
         .map(|a| {
             let mut config = EngineConfig::new(a, 16, Limits::default());
-            // Below the default hand-over (14), so that df-pn does part of the work.
+            // Below the default hand-over (17), so that df-pn does part of
+            // the work, and df-pn⁺ takes h from shallow searches with the
+            // pattern evaluation from 12 empties (the default: 16).
             config.dfpn.leaf_empties = 10;
+            config.dfpn.h_search_from = 12;
             (a, Engine::new(config))
         })
         .collect();
