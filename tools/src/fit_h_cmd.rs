@@ -84,6 +84,11 @@ pub struct Args {
     /// residuals of logarithms, an extension for the heavy-tailed tips).
     #[arg(long, value_enum, default_value_t = hfit::Loss::Squares)]
     pub loss: hfit::Loss,
+    /// Take x at stages with at least N empties from df-pn⁺'s shallow
+    /// search instead of the static evaluation, as `solve --h-search-from N`
+    /// computes h there (0 = static everywhere, the paper).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub h_search_from: u32,
     /// Pattern weights for the evaluation (default: the embedded ones).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -328,7 +333,7 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
     let mut fits = Vec::new();
     let mut out = std::io::stdout().lock();
     for (l, rs) in &by_leaf {
-        let data = hfit::stage_data(rs, &eval);
+        let data = hfit::stage_data(rs, &eval, args.h_search_from);
         let f = hfit::fit_stages(&data, args.loss);
         writeln!(
             out,

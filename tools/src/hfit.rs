@@ -32,10 +32,10 @@
 //! [`C_MIN`]..=[`C_MAX`]).
 
 use othello_solver::board::Board;
-use othello_solver::search::alphabeta::Searcher;
+use othello_solver::search::alphabeta::{shallow_value, Searcher};
 use othello_solver::search::dfpn::{Dfpn, DfpnOptions, Outcome};
 use othello_solver::search::heuristic::{
-    HParams, HParamsError, Heuristic, StageParams, H_MAX, STAGES,
+    h_search_depth, HParams, HParamsError, Heuristic, StageParams, H_MAX, STAGES,
 };
 use othello_solver::search::tt::ProofTable;
 use othello_solver::search::{Evaluator, Limits};
@@ -245,11 +245,16 @@ pub struct Solver {
 
 impl Solver {
     /// A solver with a df-pn table of `hash_mb` MiB and a leaf solver with
-    /// a table of `leaf_mb` MiB.
+    /// a table of `leaf_mb` MiB, which orders its moves by the embedded
+    /// pattern evaluation from 15 empties up, as `solve`'s does (only the
+    /// speed of hand-overs of 15 empties or more depends on it).
     pub fn new(hash_mb: usize, leaf_mb: usize) -> Solver {
+        let mut leaf = Searcher::new(leaf_mb);
+        // Without usable embedded weights: fastest first, the same answers.
+        let _ = leaf.use_embedded_evaluator();
         Solver {
             table: ProofTable::with_mb(hash_mb),
-            leaf: Searcher::new(leaf_mb),
+            leaf,
         }
     }
 
@@ -574,11 +579,34 @@ impl StageData {
     }
 }
 
-/// Groups records by stage, with x = Eval − k by `eval`.
-pub fn stage_data(records: &[Record], eval: &dyn Evaluator) -> Vec<(u32, StageData)> {
+/// Groups records by stage, with x = Eval − k by `eval`: its static value,
+/// or from `search_from` empties up (0 = never) the value of df-pn⁺'s
+/// shallow search ([`h_search_depth`] plies, full window), as `solve`
+/// computes h there.
+pub fn stage_data(
+    records: &[Record],
+    eval: &dyn Evaluator,
+    search_from: u32,
+) -> Vec<(u32, StageData)> {
     let mut by: std::collections::BTreeMap<u32, StageData> = Default::default();
     for r in records {
-        let x = eval.evaluate(&r.board) as f64 - r.k as f64;
+        let e = r.empties();
+        let value = if search_from > 0 && e >= search_from {
+            let mut nodes = 0;
+            shallow_value(
+                eval,
+                &r.board,
+                h_search_depth(e),
+                -257,
+                257,
+                &mut nodes,
+                u64::MAX,
+            ) as f64
+                / 4.0
+        } else {
+            eval.evaluate(&r.board) as f64
+        };
+        let x = value - r.k as f64;
         let d = by.entry(r.empties()).or_default();
         if r.proven {
             d.proved.push((x, r.tips as f64));
@@ -954,6 +982,46 @@ mod tests {
                 assert_eq!(p.stage(16), p.stage(12), "nearest fitted stage");
             }
         }
+    }
+
+    #[test]
+    fn stage_data_takes_x_from_the_shallow_search_from_the_given_stage() {
+        use othello_solver::search::heuristic::MobilityEvaluator;
+        let mut b = Board::start();
+        let mut records = Vec::new();
+        for sq in ["f5", "d6", "c3", "d3", "c4", "f4"] {
+            b = b.play(sq.parse().unwrap()).unwrap();
+            records.push(Record {
+                board: b,
+                k: 1,
+                leaf_empties: 0,
+                proven: true,
+                tips: 5,
+                nodes: 9,
+                source: "x".into(),
+            });
+        }
+        let eval = MobilityEvaluator;
+        let stat = stage_data(&records, &eval, 0);
+        let searched = stage_data(&records, &eval, 56);
+        for ((e, s), (e2, d)) in stat.iter().zip(&searched) {
+            assert_eq!(e, e2);
+            let r = records.iter().find(|r| r.empties() == *e).unwrap();
+            assert_eq!(s.proved[0].0, eval.evaluate(&r.board) as f64 - 1.0);
+            let want = if *e >= 56 {
+                let mut n = 0;
+                let depth = h_search_depth(*e);
+                shallow_value(&eval, &r.board, depth, -257, 257, &mut n, u64::MAX) as f64 / 4.0
+                    - 1.0
+            } else {
+                eval.evaluate(&r.board) as f64 - 1.0
+            };
+            assert_eq!(d.proved[0].0, want, "{e} empties");
+        }
+        assert!(stat
+            .iter()
+            .zip(&searched)
+            .any(|(a, b)| a.1.proved != b.1.proved));
     }
 
     #[test]
