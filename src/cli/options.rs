@@ -55,7 +55,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "E", default_value_t = 0.0, value_parser = parse_epsilon)]
     pub epsilon: f64,
     /// df-pn+: nodes with at least N empties take h from a shallow search
-    /// ((empties − 12) / 2 plies, 1 to 6) instead of the static evaluation (0 =
+    /// ((empties − 12) / 2 plies, 1 to 4) instead of the static evaluation (0 =
     /// the static evaluation everywhere, as in the df-pn+ paper).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_H_SEARCH_FROM,
           value_parser = clap::value_parser!(u32).range(0..=60))]

@@ -45,13 +45,19 @@ pub const H_MAX: u32 = 1 << 20;
 /// the static evaluation (docs/dfpn.md, "h from a shallow search").
 pub const DEFAULT_H_SEARCH_FROM: u32 = 16;
 
+/// The deepest shallow search for h (from 20 empties up). Alpha-beta's
+/// move ordering goes to 6 plies, but df-pn⁺ searches every new node, and
+/// at 4 plies FFO #40–#49 took 17.10 instead of 17.82 CPU-s (WLD) and 37.35
+/// instead of 38.57 (exact), #57 WLD 9.45 instead of 14.70, and #59 WLD
+/// finished in 18.9 s instead of not within 60 (docs/dfpn.md).
+pub const H_SEARCH_MAX_DEPTH: u32 = 4;
+
 /// The depth of h's shallow search at a node with `empties` empties:
-/// (empties − 12) / 2 plies, at least 1 and at most 6 (two plies at 16
-/// empties, three at 18, six from 24), as alpha-beta's move ordering
-/// searches a node's children.
+/// (empties − 12) / 2 plies, at least 1 and at most [`H_SEARCH_MAX_DEPTH`]
+/// (two plies at 16 empties, three at 18, four from 20).
 #[inline]
 pub fn h_search_depth(empties: u32) -> u32 {
-    (empties.saturating_sub(12) / 2).clamp(1, 6)
+    (empties.saturating_sub(12) / 2).clamp(1, H_SEARCH_MAX_DEPTH)
 }
 
 /// h's shallow search looks this many discs either side of the target k
