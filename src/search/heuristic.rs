@@ -516,10 +516,10 @@ impl Heuristic<'_> {
         }
     }
 
-    /// (cost_φ, cost_δ) of the edges out of a node with `empties` empties.
-    /// Like [`Heuristic::leaf`], but the evaluation is a shallow search
-    /// [`h_search_depth`] plies deep with the evaluation at its leaves
-    /// ([`shallow_value`]), looked up in `cache` first; the positions it
+    /// (h_φ, h_δ) of a new node, like [`Heuristic::leaf`], but the
+    /// evaluation is a shallow search [`h_search_depth`] plies deep with the
+    /// evaluation at its leaves ([`shallow_value`]), in the window k ±
+    /// [`H_SEARCH_WINDOW`], looked up in `cache` first; the positions it
     /// visits are added to `nodes` (from `stop_at` on it only evaluates).
     /// Plain df-pn: (1, 1), as [`Heuristic::leaf`].
     pub fn searched_leaf(
@@ -550,6 +550,7 @@ impl Heuristic<'_> {
         }
     }
 
+    /// (cost_φ, cost_δ) of the edges out of a node with `empties` empties.
     #[inline]
     pub fn costs(&self, empties: u32) -> (i64, i64) {
         match self {
