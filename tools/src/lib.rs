@@ -8,6 +8,8 @@ pub mod experiment;
 pub mod files;
 pub mod fit_h_cmd;
 pub mod hfit;
+pub mod label_cmd;
+pub mod labels;
 pub mod rare;
 pub mod report;
 pub mod smooth;

@@ -27,6 +27,8 @@ enum Command {
     Train(othello_tools::train_cmd::Args),
     /// Fit df-pn+'s h (B, C per stage) from problems solved by plain df-pn.
     FitH(othello_tools::fit_h_cmd::Args),
+    /// Solve late positions of game records exactly, as training labels.
+    Label(othello_tools::label_cmd::Args),
     /// The df-pn+ paper's experiment: node and table ratios df-pn+ / df-pn.
     DfpnExperiment(othello_tools::experiment::Args),
 }
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
         Command::Sample(args) => sample::run(args),
         Command::Train(args) => othello_tools::train_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::FitH(args) => othello_tools::fit_h_cmd::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::Label(args) => othello_tools::label_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::DfpnExperiment(args) => {
             othello_tools::experiment::run(&args).map(|_| ExitCode::SUCCESS)
         }

@@ -66,6 +66,7 @@ pub fn render(
          | held-out MAE, all stages, vs game result (i16) | {} |\n\
          | held-out RMSE, all stages, vs game result (i16) | {} |\n\
          | held-out MAE, all stages, vs game result (f32) | {} |\n\
+         | held-out MAE vs exact score, labelled positions ({}) (i16) | {} |\n\
          | weights file | {} bytes |\n\
          | reading + replaying records | {:.1} s |\n\
          | fitting (all fits, incl. ablation) | {:.1} s |\n\
@@ -77,6 +78,8 @@ pub fn render(
         f(q.heldout_all.mae),
         f(q.heldout_all.rmse),
         f(e.heldout_all.mae),
+        q.heldout_exact_all.n,
+        f(q.heldout_exact_all.mae),
         facts.file_bytes,
         facts.read_seconds,
         result.fit_seconds,
@@ -112,19 +115,25 @@ pub fn render(
     }
     let _ = writeln!(
         s,
-        "\n## Per stage (weights as written, errors vs game result)\n"
+        "\n## Per stage (weights as written; errors vs game result except the exact column)\n"
     );
     let _ = writeln!(
         s,
-        "| stage | discs | empties | train positions | train MAE | train RMSE | held-out positions | held-out MAE | held-out RMSE | CG iterations | residual | rare configs split | fit s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "| stage | discs | empties | train positions | train MAE | train RMSE | held-out positions | held-out MAE | held-out RMSE | held-out MAE vs exact (positions) | CG iterations | residual | rare configs split | fit s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     for st in 0..NUM_STAGES {
         let tr = q.train.get(st).copied().unwrap_or_default();
         let ho = q.heldout.get(st).copied().unwrap_or_default();
         let fit = result.fits.get(st).copied().unwrap_or_default();
+        let ex = q.heldout_exact.get(st).copied().unwrap_or_default();
+        let exact = if ex.n > 0 {
+            format!("{} ({})", f(ex.mae), ex.n)
+        } else {
+            "–".to_string()
+        };
         let _ = writeln!(
             s,
-            "| {st} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1e} | {} | {:.1} |",
+            "| {st} | {} | {} | {} | {} | {} | {} | {} | {} | {exact} | {} | {:.1e} | {} | {:.1} |",
             st + 13,
             51 - st,
             tr.n,

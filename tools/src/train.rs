@@ -4,7 +4,9 @@
 //!    becomes a sample of its stage, with its target (the game's final disc
 //!    difference from the side to move's view, or, with
 //!    [`Target::Theoretical`], WTHOR's perfect-play score at 24 empties for
-//!    the positions up to that point). Held-out games go to a separate set.
+//!    the positions up to that point; with [`Dataset::build_labelled`], a
+//!    position's exact score from a labels file, [`crate::labels`]).
+//!    Held-out games go to a separate set.
 //! 2. [`fit_tables`]: per stage, a sparse least-squares fit by
 //!    preconditioned CG ([`crate::cg`]) over the canonical configurations,
 //!    with rare configurations replaced by smaller pieces ([`crate::rare`]);
@@ -14,6 +16,7 @@
 //! 4. Metrics per stage on training and held-out games, and a report.
 
 use crate::cg::{self, CgOptions, SparseDesign};
+use crate::labels::LabelMap;
 use crate::rare::Pieces;
 use crate::smooth;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -101,6 +104,9 @@ pub struct Sample {
     pub target: i8,
     /// The game's final result (side to move's view).
     pub result: i8,
+    /// The exact score, if a labels file has this position (side to move's
+    /// view); it is then also the training target.
+    pub exact: Option<i8>,
 }
 
 /// Samples per stage, training and held out.
@@ -117,6 +123,8 @@ pub struct Dataset {
     pub train_games: usize,
     /// Held-out games.
     pub heldout_games: usize,
+    /// Samples (training and held out) whose target is an exact score.
+    pub labelled: usize,
 }
 
 fn side_view(black: i32, side: Color) -> i32 {
@@ -129,6 +137,12 @@ fn side_view(black: i32, side: Color) -> i32 {
 impl Dataset {
     /// Builds the samples of `games`.
     pub fn build(games: &[TrainGame], target: Target) -> Dataset {
+        Self::build_labelled(games, target, &LabelMap::new())
+    }
+
+    /// Builds the samples of `games`; a position found in `labels` takes
+    /// its exact score as its target, whatever `target` says.
+    pub fn build_labelled(games: &[TrainGame], target: Target, labels: &LabelMap) -> Dataset {
         let mut ds = Dataset {
             train: vec![Vec::new(); NUM_STAGES],
             heldout: vec![Vec::new(); NUM_STAGES],
@@ -160,10 +174,16 @@ impl Dataset {
                 if board.discs() < 13 {
                     continue;
                 }
+                let exact = labels.get(&board).copied();
+                if let Some(x) = exact {
+                    t = x;
+                    ds.labelled += 1;
+                }
                 let s = Sample {
                     board,
                     target: t,
                     result,
+                    exact,
                 };
                 let st = stage(&board);
                 if g.heldout {
@@ -396,6 +416,11 @@ pub struct Evaluation {
     pub heldout_all: ErrorStats,
     /// Held-out positions at 24 empties against the perfect-play score.
     pub heldout_theoretical: ErrorStats,
+    /// Held-out labelled positions against their exact scores, per stage
+    /// (n = 0 where none are labelled).
+    pub heldout_exact: Vec<ErrorStats>,
+    /// All held-out labelled positions together.
+    pub heldout_exact_all: ErrorStats,
 }
 
 /// Measures `eval` on the dataset.
@@ -408,6 +433,21 @@ where
             .map(|v| ErrorStats::of(v.par_iter().map(|x| (eval(&x.board), x.result as f32))))
             .collect()
     };
+    let exact_pairs = |v: &Vec<Sample>| -> Vec<(f32, f32)> {
+        v.par_iter()
+            .filter_map(|x| x.exact.map(|e| (eval(&x.board), e as f32)))
+            .collect()
+    };
+    let heldout_exact: Vec<ErrorStats> = ds
+        .heldout
+        .iter()
+        .map(|v| ErrorStats::of(exact_pairs(v).into_par_iter()))
+        .collect();
+    let heldout_exact_all = ErrorStats::of(
+        ds.heldout
+            .par_iter()
+            .flat_map(|v| exact_pairs(v).into_par_iter()),
+    );
     let heldout_all = ErrorStats::of(
         ds.heldout
             .par_iter()
@@ -423,6 +463,8 @@ where
                 .par_iter()
                 .map(|(b, t)| (eval(b), *t as f32)),
         ),
+        heldout_exact,
+        heldout_exact_all,
     }
 }
 
@@ -569,5 +611,42 @@ mod tests {
         for x in early {
             assert_eq!(x.target.abs(), 10);
         }
+    }
+
+    #[test]
+    fn labels_replace_the_target_and_are_measured() {
+        let mut games = random_games(4, 11, 0);
+        games[1].heldout = true;
+        // Label every position with 5 empties with a score no game result
+        // can be confused with (odd, and mirrored by side).
+        let mut labels = LabelMap::new();
+        for g in &games {
+            for (b, _) in &g.positions {
+                if b.empties() == 5 {
+                    labels.insert(*b, 33);
+                }
+            }
+        }
+        let ds = Dataset::build_labelled(&games, Target::Final, &labels);
+        assert_eq!(ds.labelled, labels.len());
+        for x in ds.train.iter().chain(&ds.heldout).flatten() {
+            if x.board.empties() == 5 {
+                assert_eq!((x.target, x.exact), (33, Some(33)));
+            } else {
+                assert_eq!((x.target, x.exact), (x.result, None));
+            }
+        }
+        let e = evaluate(&ds, |_| 30.0);
+        let held: Vec<&Sample> = ds
+            .heldout
+            .iter()
+            .flatten()
+            .filter(|x| x.board.empties() == 5)
+            .collect();
+        assert!(!held.is_empty());
+        assert_eq!(e.heldout_exact_all.n, held.len());
+        assert!((e.heldout_exact_all.mae - 3.0).abs() < 1e-9);
+        assert_eq!(e.heldout_exact[stage(&held[0].board)].n, held.len());
+        assert_eq!(e.heldout_exact.iter().filter(|s| s.n > 0).count(), 1);
     }
 }

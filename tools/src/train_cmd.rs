@@ -64,6 +64,11 @@ pub struct Args {
     /// measuring what a family adds.
     #[arg(long, value_delimiter = ',')]
     pub without: Vec<String>,
+    /// Exact-score labels (written by `othello-tools label`): a position
+    /// found there is fitted to its exact score instead of the target.
+    /// Repeatable.
+    #[arg(long)]
+    pub labels: Vec<PathBuf>,
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
@@ -94,7 +99,8 @@ pub struct Outcome {
     pub file: WeightsFile,
 }
 
-fn parse_years(s: &str) -> anyhow::Result<(u16, u16)> {
+/// Parses `FIRST-LAST` or one year (also used for other inclusive ranges).
+pub fn parse_years(s: &str) -> anyhow::Result<(u16, u16)> {
     let (a, b) = s.split_once('-').unwrap_or((s, s));
     let a: u16 = a
         .trim()
@@ -187,7 +193,9 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             args.random_games
         ));
     }
-    let ds = Dataset::build(&games, args.target);
+    let labels = crate::labels::read_map(&args.labels)?;
+    let ds = Dataset::build_labelled(&games, args.target, &labels);
+    drop(labels);
     drop(games);
     let read_seconds = t0.elapsed().as_secs_f64();
     if ds.train_positions() == 0 {
@@ -224,7 +232,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         String::new()
     };
     let notes = format!(
-        "Held out: WTHOR games of {}–{}{}. Target: {:?}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",
+        "Held out: WTHOR games of {}–{}{}. Target: {:?}{}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",
         holdout.0,
         holdout.1,
         if args.random_games > 0 {
@@ -233,6 +241,19 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             ""
         },
         args.target,
+        if args.labels.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", except {} positions fitted to their exact scores from {}",
+                ds.labelled,
+                args.labels
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        },
         opts.rare_threshold,
         if opts.smooth { "on" } else { "off" },
         opts.cg.ridge,

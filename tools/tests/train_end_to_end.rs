@@ -23,6 +23,7 @@ fn args(out: std::path::PathBuf) -> Args {
         stage_window: 1,
         stages: None,
         without: Vec::new(),
+        labels: Vec::new(),
         quiet: true,
     }
 }
