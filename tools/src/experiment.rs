@@ -54,6 +54,14 @@ pub struct Args {
     /// Pattern weights for the evaluation (default: the embedded ones).
     #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// DIAGNOSTIC: take Eval(n) of the h variants from the exact score plus
+    /// deterministic Gaussian noise of this standard deviation (discs; 0 =
+    /// a perfect evaluation) instead of the pattern evaluation, to measure
+    /// what a better evaluation could give. Every new node is solved
+    /// exactly (not counted in the nodes); slow. Fit the h files with
+    /// `fit-h --oracle-sigma` at the same value.
+    #[arg(long, value_name = "S", value_parser = parse_sigma)]
+    pub oracle_sigma: Option<f64>,
     /// Write every problem's runs here (JSON lines).
     #[arg(long)]
     pub log: Option<PathBuf>,
@@ -173,6 +181,11 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
         )),
         None => None,
     };
+    let oracle = args.oracle_sigma.map(crate::oracle::NoisyOracle::new);
+    let eval: &(dyn othello_solver::search::Evaluator + Sync) = match &oracle {
+        Some(o) => o,
+        None => &eval,
+    };
     let results = par_solve(&problems, args.jobs, 4, 1, &pb, |(e, p), solver| {
         solver.resize(table_mb(*e, args.hash_mb));
         let mut one =
@@ -180,10 +193,7 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
         let base = one(Heuristic::Uniform);
         let mut runs = vec![("dfpn".to_string(), base)];
         for (name, params) in &configs {
-            let r = one(Heuristic::Sigmoid {
-                eval: &eval,
-                params,
-            });
+            let r = one(Heuristic::Sigmoid { eval, params });
             runs.push((name.clone(), r));
         }
         let log = problem_log(*e, p, runs)?;
@@ -317,6 +327,16 @@ pub fn tables(logs: &[ProblemLog]) -> String {
         );
     }
     s
+}
+
+/// Parses `--oracle-sigma`: a finite number of discs, at least 0.
+pub fn parse_sigma(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!(
+            "{text:?} is not a standard deviation (a number of discs, 0 or more)"
+        )),
+    }
 }
 
 #[cfg(test)]

@@ -92,6 +92,11 @@ pub struct Args {
     /// Pattern weights for the evaluation (default: the embedded ones).
     #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// DIAGNOSTIC: take x from the exact score plus deterministic Gaussian
+    /// noise of this standard deviation (discs; 0 = a perfect evaluation)
+    /// instead of the evaluation; see `dfpn-experiment --oracle-sigma`.
+    #[arg(long, value_name = "S", value_parser = crate::experiment::parse_sigma)]
+    pub oracle_sigma: Option<f64>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -246,11 +251,16 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
     let mut provenance = vec![
         format!("command: {}", command_line()),
         format!("date: {}", utc_now()),
-        format!(
-            "evaluation: {eval_name} (trained {}, {} games)",
-            eval.meta().date,
-            eval.meta().train_games
-        ),
+        match args.oracle_sigma {
+            Some(sigma) => format!(
+                "evaluation: DIAGNOSTIC oracle, the exact score plus Gaussian noise of sd {sigma} discs (fit-h --oracle-sigma)"
+            ),
+            None => format!(
+                "evaluation: {eval_name} (trained {}, {} games)",
+                eval.meta().date,
+                eval.meta().train_games
+            ),
+        },
     ];
     for path in &args.data {
         let r = hfit::read_data(path)?;
@@ -333,7 +343,14 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
     let mut fits = Vec::new();
     let mut out = std::io::stdout().lock();
     for (l, rs) in &by_leaf {
-        let data = hfit::stage_data(rs, &eval, args.h_search_from);
+        let data = match args.oracle_sigma {
+            Some(sigma) => hfit::stage_data(
+                rs,
+                &crate::oracle::NoisyOracle::new(sigma),
+                args.h_search_from,
+            ),
+            None => hfit::stage_data(rs, &eval, args.h_search_from),
+        };
         let f = hfit::fit_stages(&data, args.loss);
         writeln!(
             out,

@@ -10,6 +10,7 @@ pub mod fit_h_cmd;
 pub mod hfit;
 pub mod label_cmd;
 pub mod labels;
+pub mod oracle;
 pub mod rare;
 pub mod report;
 pub mod smooth;

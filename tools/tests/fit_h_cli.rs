@@ -157,4 +157,46 @@ fn fit_h_small_run_and_experiment() {
             .join("\n")
     };
     assert_eq!(tables(&stdout), tables(&again));
+
+    // The diagnostic oracle: fit and experiment with the exact score as
+    // the evaluation; the h file says so; a bad sigma is a usage error.
+    let (ok, _, stderr) = tools(&[
+        "fit-h",
+        "--data",
+        &d("data.txt"),
+        "--out-prefix",
+        &d("oracle"),
+        "--oracle-sigma",
+        "0",
+        "--quiet",
+    ]);
+    assert!(ok, "{stderr}");
+    let text = std::fs::read_to_string(d("oracle-both.txt")).unwrap_or_default();
+    assert!(text.contains("DIAGNOSTIC oracle"), "{text}");
+    let (ok, stdout, stderr) = tools(&[
+        "dfpn-experiment",
+        &held_out.display().to_string(),
+        "--empties",
+        "8",
+        "--count",
+        "4",
+        "--h",
+        &format!("oracle={}", d("oracle-both.txt")),
+        "--oracle-sigma",
+        "0",
+        "--jobs",
+        "1",
+        "--hash-mb",
+        "8",
+        "--quiet",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("| 8 | 4 |"), "{stdout}");
+    let (ok, _, stderr) = tools(&[
+        "dfpn-experiment",
+        &held_out.display().to_string(),
+        "--oracle-sigma=-1",
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("not a standard deviation"), "{stderr}");
 }
