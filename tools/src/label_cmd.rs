@@ -55,9 +55,10 @@ pub fn run(args: &Args) -> Result<()> {
         .collect();
     let todo = labels::positions_to_label(boards.iter().map(|v| v.as_slice()), &empties);
     eprintln!(
-        "label: {} games from {} files, {} distinct positions with {} empties",
+        "label: {} games from {} files ({} in the held-out years), {} distinct positions with {} empties",
         games.len(),
         files.len(),
+        games.iter().filter(|g| g.heldout).count(),
         todo.len(),
         args.empties
     );

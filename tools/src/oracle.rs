@@ -11,7 +11,7 @@
 
 use othello_solver::board::Board;
 use othello_solver::search::alphabeta::Searcher;
-use othello_solver::search::{Evaluator, Limits};
+use othello_solver::search::Evaluator;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -53,11 +53,8 @@ impl NoisyOracle {
                 let _ = s.use_embedded_evaluator();
                 s
             });
-            // Without limits the search always finishes; the fallback is
-            // the plain reference search, never a guess.
-            s.exact_score(board, Limits::default()).unwrap_or_else(|| {
-                othello_solver::search::alphabeta::reference::alphabeta(board, -64, 64)
-            })
+            // A full window without limits: the exact score.
+            s.search_window(board, -65, 65)
         });
         self.lock().insert(*board, v as i8);
         v

@@ -433,21 +433,22 @@ where
             .map(|v| ErrorStats::of(v.par_iter().map(|x| (eval(&x.board), x.result as f32))))
             .collect()
     };
-    let exact_pairs = |v: &Vec<Sample>| -> Vec<(f32, f32)> {
-        v.par_iter()
-            .filter_map(|x| x.exact.map(|e| (eval(&x.board), e as f32)))
-            .collect()
-    };
-    let heldout_exact: Vec<ErrorStats> = ds
+    // Each labelled held-out position is evaluated once; the per-stage and
+    // overall statistics read the same pairs.
+    let exact_pairs: Vec<Vec<(f32, f32)>> = ds
         .heldout
         .iter()
-        .map(|v| ErrorStats::of(exact_pairs(v).into_par_iter()))
+        .map(|v| {
+            v.par_iter()
+                .filter_map(|x| x.exact.map(|e| (eval(&x.board), e as f32)))
+                .collect()
+        })
         .collect();
-    let heldout_exact_all = ErrorStats::of(
-        ds.heldout
-            .par_iter()
-            .flat_map(|v| exact_pairs(v).into_par_iter()),
-    );
+    let heldout_exact: Vec<ErrorStats> = exact_pairs
+        .iter()
+        .map(|v| ErrorStats::of(v.par_iter().copied()))
+        .collect();
+    let heldout_exact_all = ErrorStats::of(exact_pairs.par_iter().flatten().copied());
     let heldout_all = ErrorStats::of(
         ds.heldout
             .par_iter()
