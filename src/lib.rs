@@ -3,7 +3,8 @@
 //! The library owns every rule of the game and every format: the bitboard
 //! core ([`board`]), position and game-record formats ([`formats`]), the
 //! searches ([`search`]) and batch solving ([`batch`]). The `othello-solver`
-//! binary and the `othello-tools` programs are thin users.
+//! binary (the `othello-solver-cli` crate, `cli/`) and the `othello-tools`
+//! programs (`tools/`) are thin users.
 
 pub mod batch;
 pub mod board;

@@ -8,13 +8,13 @@ use std::path::PathBuf;
 /// `../shared/data` beside the crate, or `None` (after printing why) when it
 /// is absent: tests that need it then say they were skipped.
 pub fn shared_data(test: &str) -> Option<PathBuf> {
-    // Beside the workspace: one level up from the main crate, two from tools/.
+    // Beside the workspace: one level up from the library crate, two from cli/ and tools/.
     let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dir = crate_dir.join("../shared/data");
     let tools_dir = crate_dir.join("../../shared/data");
     if dir.is_dir() {
         Some(dir)
-    } else if crate_dir.ends_with("tools") && tools_dir.is_dir() {
+    } else if (crate_dir.ends_with("tools") || crate_dir.ends_with("cli")) && tools_dir.is_dir() {
         Some(tools_dir)
     } else {
         eprintln!(

@@ -1,6 +1,7 @@
 //! `othello-solver batch` end to end: formats, jobs, resume after a kill,
 //! shards, --check, malformed lines, limits, and stdout kept clean.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 use common::TempDir;
 use othello_solver::rng::{random_position, SplitMix64};
@@ -347,7 +348,7 @@ fn resume_after_a_kill_gives_the_rows_of_a_full_run() {
 /// with the default algorithm (the README's quick job).
 #[test]
 fn default_position_set_checks() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("positions/default.obf");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../positions/default.obf");
     let o = run(&[
         "batch",
         path.to_str().unwrap_or_default(),
@@ -399,8 +400,8 @@ fn obf_output_round_trips_through_check() {
 /// and checks WTHOR's perfect-play score at 24 empties.
 #[test]
 fn games_input_with_wthor_scores() {
-    let wthor =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/wthor/WTH_2022.wtb");
+    let wthor = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/data/games/wthor/WTH_2022.wtb");
     if !wthor.exists() {
         eprintln!(
             "skipped games_input_with_wthor_scores: {} not found",

@@ -1,3 +1,5 @@
+//! The `othello-solver` command line: parse the arguments, call the
+//! library, render the result. Each command lives in its own module.
 //! Command definitions (clap derive) and dispatch. Exit codes: 0 done,
 //! 1 error, 2 usage, 3 a result differs from a known score, 4 some
 //! positions unknown (a limit was hit).
@@ -43,6 +45,10 @@ enum Command {
     Batch(batch::Args),
     /// Solve a fixed set of seeded positions and report nodes, time and nodes/s.
     Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    run()
 }
 
 /// Parses the command line, runs the command and maps errors to exit codes.
