@@ -9,10 +9,11 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use othello_solver::eval::MobilityEvaluator;
 use othello_solver::formats::problem::read_problem_file;
 use othello_solver::search::dfpn::DfpnOptions;
 use othello_solver::search::driver::solve;
-use othello_solver::search::heuristic::{HParams, Heuristic, MobilityEvaluator};
+use othello_solver::search::heuristic::{HParams, Heuristic};
 use othello_solver::search::tt::ProofTable;
 use othello_solver::search::{Limits, Mode};
 use std::time::Instant;

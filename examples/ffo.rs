@@ -10,8 +10,8 @@
 
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::formats::problem::read_problem_file;
-use othello_solver::search::alphabeta::midgame::DEFAULT_ORDER_MIN;
 use othello_solver::search::alphabeta::{seconds, Searcher};
+use othello_solver::search::shallow::DEFAULT_ORDER_MIN;
 use othello_solver::search::{Limits, Mode};
 use std::path::PathBuf;
 

@@ -142,6 +142,7 @@ fn random_positions_every_null_window_agrees() {
                 reference::alphabeta(&b, -65, 65)
             } else {
                 solve(&b, Mode::Exact, &SolveOptions::default())
+                    .expect("embedded weights decode")
                     .score()
                     .unwrap_or_else(|| panic!("unsolved"))
             };
@@ -177,13 +178,13 @@ fn random_positions_every_null_window_agrees() {
 fn wld_and_bound_modes_agree_with_exact() {
     let opts = SolveOptions::default();
     for b in random_boards(0xD1CE, 14, 10) {
-        let exact = solve(&b, Mode::Exact, &opts);
+        let exact = solve(&b, Mode::Exact, &opts).expect("embedded weights decode");
         let s = exact.score().unwrap_or_else(|| panic!("unsolved"));
-        let wld = solve(&b, Mode::Wld, &opts);
+        let wld = solve(&b, Mode::Wld, &opts).expect("embedded weights decode");
         assert_eq!(wld.status, Status::Solved);
         assert_eq!(wld.wld(), exact.wld());
         for k in [s - 2, s, s + 2] {
-            let r = solve(&b, Mode::Bound(k), &opts);
+            let r = solve(&b, Mode::Bound(k), &opts).expect("embedded weights decode");
             assert_eq!(r.bound_holds(), Some(s >= k), "{b:?} k={k}");
         }
         // WLD best moves are exactly the moves with the best outcome class.
@@ -191,7 +192,10 @@ fn wld_and_bound_modes_agree_with_exact() {
         let mut want = BTreeSet::new();
         for sq in Square::iter_bits(b.moves()) {
             let child = b.play(sq).unwrap_or_else(|| panic!("illegal"));
-            let v = -solve(&child, Mode::Exact, &opts).score().unwrap_or(99);
+            let v = -solve(&child, Mode::Exact, &opts)
+                .expect("embedded weights decode")
+                .score()
+                .unwrap_or(99);
             if class(v) == class(s) {
                 want.insert(sq);
             }
@@ -215,7 +219,7 @@ fn limits_give_unknown_with_true_bounds() {
             time: None,
         },
     };
-    let r = solve(&p.position.board, Mode::Exact, &opts);
+    let r = solve(&p.position.board, Mode::Exact, &opts).expect("embedded weights decode");
     assert_eq!(r.status, Status::Unknown);
     assert!(
         r.lower <= want && want <= r.upper,
@@ -231,7 +235,7 @@ fn limits_give_unknown_with_true_bounds() {
             time: Some(Duration::from_millis(50)),
         },
     };
-    let r = solve(&p.position.board, Mode::Exact, &opts);
+    let r = solve(&p.position.board, Mode::Exact, &opts).expect("embedded weights decode");
     assert_eq!(r.status, Status::Unknown);
     assert!(r.time_s < 1.0);
     assert!(r.lower <= want && want <= r.upper);
@@ -241,7 +245,7 @@ fn limits_give_unknown_with_true_bounds() {
 /// any result.
 struct Discs;
 
-impl othello_solver::search::Evaluator for Discs {
+impl othello_solver::eval::Evaluator for Discs {
     fn evaluate(&self, b: &Board) -> f32 {
         b.player.count_ones() as f32 - b.opponent.count_ones() as f32
     }
@@ -310,7 +314,7 @@ fn finished_and_passing_positions() {
         player: u64::MAX >> 20,
         opponent: !(u64::MAX >> 20),
     };
-    let r = solve(&full, Mode::Exact, &SolveOptions::default());
+    let r = solve(&full, Mode::Exact, &SolveOptions::default()).expect("embedded weights decode");
     assert_eq!(r.score(), Some(full.final_score()));
     assert!(r.best_moves.is_empty() && r.pv.is_empty());
     // A position where the side to move must pass: PV starts with a pass.
@@ -321,7 +325,8 @@ fn finished_and_passing_positions() {
             continue;
         };
         if b.moves() == 0 && b.opponent_moves() != 0 {
-            let r = solve(&b, Mode::Exact, &SolveOptions::default());
+            let r =
+                solve(&b, Mode::Exact, &SolveOptions::default()).expect("embedded weights decode");
             assert_eq!(r.score(), Some(reference::minimax(&b)));
             assert_eq!(r.pv.first(), Some(&None));
             assert!(r.best_moves.is_empty());
@@ -329,7 +334,8 @@ fn finished_and_passing_positions() {
         }
         let b = b.pass();
         if !found && b.moves() == 0 && b.opponent_moves() != 0 {
-            let r = solve(&b, Mode::Exact, &SolveOptions::default());
+            let r =
+                solve(&b, Mode::Exact, &SolveOptions::default()).expect("embedded weights decode");
             assert_eq!(r.score(), Some(reference::minimax(&b)));
             assert_eq!(r.pv.first(), Some(&None));
             found = true;

@@ -3,12 +3,13 @@
 
 mod support;
 
+use othello_solver::eval::MobilityEvaluator;
 use othello_solver::formats::problem::read_problem_file;
 use othello_solver::rng::{random_position, SplitMix64};
 use othello_solver::search::alphabeta::Searcher;
 use othello_solver::search::dfpn::DfpnOptions;
 use othello_solver::search::driver::solve;
-use othello_solver::search::heuristic::{HParams, Heuristic, MobilityEvaluator};
+use othello_solver::search::heuristic::{HParams, Heuristic};
 use othello_solver::search::tt::ProofTable;
 use othello_solver::search::{Algo, Engine, EngineConfig, Limits, Mode, SolveResult, Status};
 use othello_solver::Board;
@@ -430,7 +431,7 @@ fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
             // pattern evaluation from 12 empties (the default: 16).
             config.dfpn.leaf_empties = 10;
             config.dfpn.h_search_from = 12;
-            (a, Engine::new(config))
+            (a, Engine::new(config).expect("built-in files decode"))
         })
         .collect();
     let mut rng = SplitMix64::new(777);
@@ -487,7 +488,8 @@ fn ffo_20_to_39_with_dfpn_plus() {
         .into_iter()
         .map(|p| p.unwrap())
         .collect();
-    let mut engine = Engine::new(EngineConfig::new(Algo::DfpnPlus, 64, Limits::default()));
+    let mut engine = Engine::new(EngineConfig::new(Algo::DfpnPlus, 64, Limits::default()))
+        .expect("built-in files decode");
     for (i, p) in problems.iter().enumerate() {
         let number = 20 + i;
         let want = p.best_score().unwrap();
@@ -518,7 +520,8 @@ fn hard_20_sample_with_dfpn_plus() {
     };
     let path = shared.join("data/positions/edax-hard/hard-20.obf");
     let problems = read_problem_file(&path).unwrap();
-    let mut engine = Engine::new(EngineConfig::new(Algo::DfpnPlus, 64, Limits::default()));
+    let mut engine = Engine::new(EngineConfig::new(Algo::DfpnPlus, 64, Limits::default()))
+        .expect("built-in files decode");
     for p in problems.into_iter().step_by(25) {
         let p = p.unwrap();
         let r = engine.solve(&p.position.board, Mode::Exact);

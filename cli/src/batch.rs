@@ -162,7 +162,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &items,
         jobs,
         args.check,
-        || Engine::new(config.clone()),
+        || Engine::from_resolved(config.clone()),
         |engine: &mut Engine, item: &BatchItem| engine.solve(&item.position.board, mode),
         |row, summary| {
             let line = format.row(row);

@@ -34,7 +34,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             positions.push(b);
         }
     }
-    let config = args.search.engine_config(super::solve::DEFAULT_HASH_MB)?;
+    let resolved = args.search.engine_config(super::solve::DEFAULT_HASH_MB)?;
+    let config = resolved.config();
     let mode = args.search.mode();
     println!("(boards from the side to move's view: X moves; table allocation is not timed)");
     println!(
@@ -49,7 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (mut nodes, mut unknown, mut secs) = (0u64, 0, 0.0);
     for (i, b) in positions.iter().enumerate() {
         // A fresh engine per position: the count does not depend on the order.
-        let mut engine = Engine::new(config.clone());
+        let mut engine = Engine::from_resolved(resolved.clone());
         let start = Instant::now();
         let r = engine.solve(b, mode);
         secs += start.elapsed().as_secs_f64();

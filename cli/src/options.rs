@@ -4,7 +4,7 @@
 use anyhow::Context;
 use othello_solver::search::dfpn::{DfpnOptions, DEFAULT_LEAF_EMPTIES};
 use othello_solver::search::heuristic::{HParams, DEFAULT_H_SEARCH_FROM};
-use othello_solver::search::{Algo, EngineConfig, Limits, Mode};
+use othello_solver::search::{Algo, EngineConfig, Limits, Mode, ResolvedConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -107,8 +107,9 @@ impl SearchArgs {
     }
 
     /// The engine configuration, with `default_hash_mb` when `--hash-mb` is
-    /// absent; reads the `--h-params` file.
-    pub fn engine_config(&self, default_hash_mb: usize) -> anyhow::Result<EngineConfig> {
+    /// absent, resolved: reads the `--weights` and `--h-params` files, else
+    /// decodes the built-in ones.
+    pub fn engine_config(&self, default_hash_mb: usize) -> anyhow::Result<ResolvedConfig> {
         let mut config = EngineConfig::new(
             self.algo.into(),
             self.hash_mb.map_or(default_hash_mb, |n| n as usize),
@@ -126,21 +127,11 @@ impl SearchArgs {
             let e =
                 othello_solver::eval::PatternEvaluator::load(path).context("reading --weights")?;
             config.evaluator = Some(Arc::new(e));
-        } else if matches!(config.algo, Algo::Alphabeta | Algo::DfpnPlus) {
-            // Alpha-beta orders its moves and df-pn⁺ takes its h from the
-            // built-in weights: a file that does not decode is an error here,
-            // not the library's silent fallback (a slower search).
-            othello_solver::eval::PatternEvaluator::embedded()
-                .context("decoding the built-in pattern weights (weights/eval.bin)")?;
         }
         if let Some(path) = &self.h_params {
             let p = HParams::load(path).context("reading --h-params")?;
             config.h_params = Some(Arc::new(p));
-        } else if config.algo == Algo::DfpnPlus {
-            // Likewise for the built-in h parameters.
-            HParams::shipped()
-                .context("decoding the built-in df-pn+ parameters (weights/h.txt)")?;
         }
-        Ok(config)
+        Ok(config.resolve()?)
     }
 }

@@ -29,7 +29,7 @@ pub struct Args {
 /// Solves the position and prints the report (text or JSON).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pos = super::parse_position(&args.position)?;
-    let mut engine = Engine::new(args.search.engine_config(DEFAULT_HASH_MB)?);
+    let mut engine = Engine::from_resolved(args.search.engine_config(DEFAULT_HASH_MB)?);
     let result = engine.solve(&pos.board, args.search.mode());
     if args.json {
         println!("{}", result.to_json(&pos));

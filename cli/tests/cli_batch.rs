@@ -33,7 +33,8 @@ fn problem_file(
     scored: bool,
 ) -> PathBuf {
     let mut rng = SplitMix64::new(seed);
-    let mut engine = Engine::new(EngineConfig::new(Algo::Alphabeta, 8, Limits::default()));
+    let mut engine = Engine::new(EngineConfig::new(Algo::Alphabeta, 8, Limits::default()))
+        .expect("built-in files decode");
     let mut text = String::from("% generated for the batch tests\n");
     let mut n = 0;
     while n < count {

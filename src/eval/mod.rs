@@ -7,12 +7,21 @@
 //! [`PatternEvaluator::embedded`] decodes them once. Searches that evaluate
 //! positions one move apart keep the pattern indices up to date move by
 //! move ([`incremental`]).
+//!
+//! `eval` owns what an evaluation is for the searches: the [`Evaluator`]
+//! and [`Incremental`] traits ([`evaluator`]), the pattern evaluator and the
+//! crude [`MobilityEvaluator`] ([`mobility`]). The searches use them; `eval`
+//! imports nothing from `search`.
 
+pub mod evaluator;
 pub mod incremental;
+pub mod mobility;
 pub mod patterns;
 pub mod weights;
 
+pub use evaluator::{Evaluator, Incremental, Scratch};
 pub use incremental::Features;
+pub use mobility::MobilityEvaluator;
 
 pub use patterns::{
     feature_indices, stage, Family, FAMILIES, FEATURE_FAMILIES, FEATURE_SYMMETRIES, NUM_FEATURES,
@@ -170,18 +179,6 @@ impl PatternEvaluator {
             .collect();
         out.sort_by(|a, b| b.value.abs().total_cmp(&a.value.abs()));
         out
-    }
-}
-
-impl crate::search::Evaluator for PatternEvaluator {
-    #[inline]
-    fn evaluate(&self, board: &Board) -> f32 {
-        PatternEvaluator::evaluate(self, board)
-    }
-
-    #[inline]
-    fn as_pattern(&self) -> Option<&PatternEvaluator> {
-        Some(self)
     }
 }
 

@@ -586,8 +586,9 @@ fn delta_term(phi: u64, cost_delta: i64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::MobilityEvaluator;
     use crate::rng::{random_position, SplitMix64};
-    use crate::search::heuristic::{HParams, MobilityEvaluator};
+    use crate::search::heuristic::HParams;
 
     /// Plain negamax, no pruning: the truth for tiny positions.
     struct Negamax(u64);

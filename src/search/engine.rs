@@ -9,10 +9,12 @@
 
 use super::alphabeta::Searcher;
 use super::dfpn::DfpnOptions;
-use super::heuristic::{HParams, Heuristic, MobilityEvaluator};
+use super::heuristic::{HParams, HParamsError, Heuristic};
+use super::shallow::DEFAULT_ORDER_MIN;
 use super::tt::ProofTable;
-use super::{driver, Evaluator, Limits, Mode, SolveResult};
+use super::{driver, Limits, Mode, SolveResult};
 use crate::board::Board;
+use crate::eval::{Evaluator, PatternEvaluator, WeightsError};
 use std::sync::Arc;
 
 /// The search algorithm.
@@ -55,9 +57,67 @@ pub struct EngineConfig {
     pub evaluator: Option<Arc<dyn Evaluator + Send + Sync>>,
 }
 
+/// Why an engine could not be made: a built-in file that does not decode
+/// (tests keep both decodable; a broken build says so instead of searching
+/// with something else).
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The embedded pattern weights.
+    #[error("decoding the built-in pattern weights (weights/eval.bin): {0}")]
+    Weights(#[from] WeightsError),
+    /// The embedded df-pn⁺ parameters.
+    #[error("decoding the built-in df-pn+ parameters (weights/h.txt): {0}")]
+    HParams(#[from] HParamsError),
+}
+
+/// An [`EngineConfig`] with its evaluation and h parameters loaded, once:
+/// engines made from it ([`Engine::from_resolved`], for example one per
+/// thread of a batch) cannot fail and share them.
+#[derive(Clone)]
+pub struct ResolvedConfig {
+    config: EngineConfig,
+    eval: Arc<dyn Evaluator + Send + Sync>,
+    params: Arc<HParams>,
+}
+
+impl std::fmt::Debug for ResolvedConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResolvedConfig")
+            .field("config", &self.config)
+            .field("h_params", &self.params.source)
+            .finish()
+    }
+}
+
+impl ResolvedConfig {
+    /// The configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+}
+
 impl EngineConfig {
+    /// Loads what the configuration leaves to the defaults: the embedded
+    /// pattern weights when no evaluator is given, the shipped h parameters
+    /// when none are given. Errors if a built-in file does not decode.
+    pub fn resolve(self) -> Result<ResolvedConfig, EngineError> {
+        let eval: Arc<dyn Evaluator + Send + Sync> = match &self.evaluator {
+            Some(e) => Arc::clone(e),
+            None => Arc::new(PatternEvaluator::embedded()?),
+        };
+        let params = match &self.h_params {
+            Some(p) => Arc::clone(p),
+            None => Arc::new(HParams::shipped()?.clone()),
+        };
+        Ok(ResolvedConfig {
+            config: self,
+            eval,
+            params,
+        })
+    }
+
     /// A configuration with the default df-pn options, the shipped h
-    /// parameters and the fallback evaluation.
+    /// parameters and the embedded pattern evaluation.
     pub fn new(algo: Algo, hash_mb: usize, limits: Limits) -> EngineConfig {
         EngineConfig {
             algo,
@@ -101,11 +161,22 @@ pub struct Engine {
     alphabeta: Searcher,
     proof: Option<ProofTable>,
     params: Arc<HParams>,
+    eval: Arc<dyn Evaluator + Send + Sync>,
 }
 
 impl Engine {
-    /// An engine with its tables allocated.
-    pub fn new(config: EngineConfig) -> Engine {
+    /// An engine with its tables allocated; [`EngineConfig::resolve`] first.
+    pub fn new(config: EngineConfig) -> Result<Engine, EngineError> {
+        Ok(Engine::from_resolved(config.resolve()?))
+    }
+
+    /// An engine with its tables allocated, from a resolved configuration.
+    pub fn from_resolved(resolved: ResolvedConfig) -> Engine {
+        let ResolvedConfig {
+            config,
+            eval,
+            params,
+        } = resolved;
         let dfpn = matches!(config.algo, Algo::Dfpn | Algo::DfpnPlus);
         let (ab_mb, proof) = if dfpn {
             (
@@ -115,36 +186,17 @@ impl Engine {
         } else {
             (config.hash_mb, None)
         };
-        let params = config
-            .h_params
-            .clone()
-            .unwrap_or_else(|| match HParams::shipped() {
-                Ok(p) => Arc::new(p.clone()),
-                // A test keeps the embedded file valid; the synthetic set
-                // stands in only if it were not.
-                Err(_) => Arc::new(HParams::provisional()),
-            });
         let mut alphabeta = Searcher::new(ab_mb);
-        // Move ordering by the given evaluation, else the embedded
-        // pattern weights, from `DEFAULT_ORDER_MIN` (15) empties up: for
-        // alpha-beta itself, and for df-pn's leaf solver, which gets
-        // positions of up to `--leaf-empties` (default 17) empties.
-        // Results never depend on it; if the embedded weights do not
-        // decode, fastest first alone (the command line reports that as an
-        // error before getting here).
-        match &config.evaluator {
-            Some(e) => alphabeta.set_order_evaluator(
-                Some(Box::new(Arc::clone(e))),
-                super::alphabeta::midgame::DEFAULT_ORDER_MIN,
-            ),
-            None => {
-                let _ = alphabeta.use_embedded_evaluator();
-            }
-        }
+        // Move ordering by the evaluation from `DEFAULT_ORDER_MIN` (15)
+        // empties up: for alpha-beta itself, and for df-pn's leaf solver,
+        // which gets positions of up to `--leaf-empties` (default 17)
+        // empties. Results never depend on it.
+        alphabeta.set_order_evaluator(Some(Box::new(Arc::clone(&eval))), DEFAULT_ORDER_MIN);
         Engine {
             alphabeta,
             proof,
             params,
+            eval,
             config,
         }
     }
@@ -166,16 +218,7 @@ impl Engine {
         let table = self
             .proof
             .get_or_insert_with(|| ProofTable::with_mb(half_mb(hash_mb)));
-        // The embedded pattern weights unless another evaluator was given;
-        // the crude mobility evaluation only if the embedded file is unusable
-        // (a test keeps it loadable).
-        let eval: &dyn Evaluator = match &self.config.evaluator {
-            Some(e) => e.as_ref(),
-            None => match crate::eval::PatternEvaluator::embedded() {
-                Ok(e) => e,
-                Err(_) => &MobilityEvaluator,
-            },
-        };
+        let eval: &dyn Evaluator = &*self.eval;
         let heuristic = if algo == Algo::DfpnPlus {
             Heuristic::Sigmoid {
                 eval,

@@ -27,8 +27,8 @@
 //! cost = 0) or a sigmoid over an [`Evaluator`].
 
 use crate::board::Board;
-use crate::search::alphabeta::{guess_score, shallow_value};
-use crate::search::Evaluator;
+use crate::eval::Evaluator;
+use crate::search::shallow::{guess_score, shallow_value};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -270,7 +270,7 @@ impl HParams {
     }
 
     /// A synthetic parameter set, independent of any fit (tests and
-    /// benchmarks use it with [`MobilityEvaluator`]; it was the default
+    /// benchmarks use it with [`crate::eval::MobilityEvaluator`]; it was the default
     /// before `othello-tools fit-h` existed).
     ///
     /// From the paper: cost_φ = A = −1 and cost_δ = 0 (section 4 and
@@ -564,7 +564,7 @@ impl Heuristic<'_> {
 
     /// A guess of the exact score of `board` (an even disc difference) from
     /// a shallow search with the evaluation at its leaves
-    /// ([`crate::search::alphabeta::guess_score`]); `None` for plain df-pn,
+    /// ([`guess_score`]); `None` for plain df-pn,
     /// which has no evaluation. The positions it visits are added to `nodes`;
     /// from `stop_at` on it only evaluates.
     pub fn guess(&self, board: &Board, nodes: &mut u64, stop_at: u64) -> Option<i32> {
@@ -583,25 +583,10 @@ impl Heuristic<'_> {
     }
 }
 
-/// A crude evaluation without trained weights: mobility and corners, scaled
-/// to discs. It is the evaluation df-pn⁺ falls back to when no pattern
-/// weights are loaded, and the one its tests use.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MobilityEvaluator;
-
-impl Evaluator for MobilityEvaluator {
-    fn evaluate(&self, board: &Board) -> f32 {
-        const CORNERS: u64 = 0x8100_0000_0000_0081;
-        let mob = board.moves().count_ones() as f32 - board.opponent_moves().count_ones() as f32;
-        let corners = (board.player & CORNERS).count_ones() as f32
-            - (board.opponent & CORNERS).count_ones() as f32;
-        3.0 * mob + 8.0 * corners
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::MobilityEvaluator;
 
     #[test]
     fn sigmoid_directions() {

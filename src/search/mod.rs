@@ -1,6 +1,7 @@
 //! Searches: the exact alpha-beta solver, df-pn / df-pn+, and what they share
 //! (limits, results, the interfaces between the proof-number search, its leaf
-//! solver and its evaluation).
+//! solver and its evaluation). The evaluations themselves live in
+//! [`crate::eval`]; searches use its traits, never the other way round.
 
 pub mod alphabeta;
 pub mod dfpn;
@@ -8,9 +9,10 @@ pub mod driver;
 pub mod engine;
 pub mod heuristic;
 pub mod result;
+pub mod shallow;
 pub mod tt;
 
-pub use engine::{Algo, Engine, EngineConfig};
+pub use engine::{Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
 pub use result::{Limits, Mode, SolveResult, Status};
 pub use tt::TableStats;
 
@@ -43,44 +45,5 @@ pub fn fail_soft_bounds(v: i32, k: i32) -> (i32, i32) {
         ((v + (v & 1)).clamp(-64, 64), 64)
     } else {
         (-64, (v - (v & 1)).clamp(-64, 64))
-    }
-}
-
-/// A static evaluation: the predicted final disc difference for the side to
-/// move. df-pn+ derives its leaf proof numbers from it.
-pub trait Evaluator {
-    /// The predicted final disc difference for the side to move.
-    fn evaluate(&self, board: &Board) -> f32;
-
-    /// The pattern evaluation behind this one, if it is one: searches that
-    /// evaluate positions one move apart then update its pattern indices
-    /// move by move ([`crate::eval::Features`]) instead of calling
-    /// [`Evaluator::evaluate`] from scratch. The values are the same.
-    fn as_pattern(&self) -> Option<&crate::eval::PatternEvaluator> {
-        None
-    }
-}
-
-impl<E: Evaluator + ?Sized> Evaluator for &E {
-    #[inline]
-    fn evaluate(&self, board: &Board) -> f32 {
-        (**self).evaluate(board)
-    }
-
-    #[inline]
-    fn as_pattern(&self) -> Option<&crate::eval::PatternEvaluator> {
-        (**self).as_pattern()
-    }
-}
-
-impl<E: Evaluator + ?Sized> Evaluator for std::sync::Arc<E> {
-    #[inline]
-    fn evaluate(&self, board: &Board) -> f32 {
-        (**self).evaluate(board)
-    }
-
-    #[inline]
-    fn as_pattern(&self) -> Option<&crate::eval::PatternEvaluator> {
-        (**self).as_pattern()
     }
 }

@@ -182,7 +182,7 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
         None => None,
     };
     let oracle = args.oracle_sigma.map(crate::oracle::NoisyOracle::new);
-    let eval: &(dyn othello_solver::search::Evaluator + Sync) = match &oracle {
+    let eval: &(dyn othello_solver::eval::Evaluator + Sync) = match &oracle {
         Some(o) => o,
         None => &eval,
     };

@@ -32,13 +32,15 @@
 //! [`C_MIN`]..=[`C_MAX`]).
 
 use othello_solver::board::Board;
-use othello_solver::search::alphabeta::{shallow_value, Searcher};
+use othello_solver::eval::Evaluator;
+use othello_solver::search::alphabeta::Searcher;
 use othello_solver::search::dfpn::{Dfpn, DfpnOptions, Outcome};
 use othello_solver::search::heuristic::{
     h_search_depth, HParams, HParamsError, Heuristic, StageParams, H_MAX, STAGES,
 };
+use othello_solver::search::shallow::shallow_value;
 use othello_solver::search::tt::ProofTable;
-use othello_solver::search::{Evaluator, Limits};
+use othello_solver::search::Limits;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -986,7 +988,7 @@ mod tests {
 
     #[test]
     fn stage_data_takes_x_from_the_shallow_search_from_the_given_stage() {
-        use othello_solver::search::heuristic::MobilityEvaluator;
+        use othello_solver::eval::MobilityEvaluator;
         let mut b = Board::start();
         let mut records = Vec::new();
         for sq in ["f5", "d6", "c3", "d3", "c4", "f4"] {

@@ -10,8 +10,8 @@
 //! this is for measuring, never for solving.
 
 use othello_solver::board::Board;
+use othello_solver::eval::Evaluator;
 use othello_solver::search::alphabeta::Searcher;
-use othello_solver::search::Evaluator;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Mutex;

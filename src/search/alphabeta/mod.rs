@@ -10,8 +10,8 @@
 //!
 //! Layout: [`search`] (table-driven principal-variation search, more than
 //! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
-//! empty solvers), [`ordering`], [`midgame`] (ordering by shallow searches
-//! with the pattern evaluation at nodes with many empties), [`stability`], [`tt`], and [`reference`](mod@reference)
+//! empty solvers), [`ordering`] (with the shallow searches of
+//! [`crate::search::shallow`] at nodes with many empties), [`stability`], [`tt`], and [`reference`](mod@reference)
 //! (plain minimax and alpha-beta for the tests).
 //!
 //! Scores are final disc differences for the side to move, empties to the
@@ -19,16 +19,17 @@
 //! one (including the last-empty positions and positions after a pass).
 
 pub mod endgame;
-pub mod midgame;
 pub mod ordering;
 pub mod reference;
 pub mod search;
 pub mod stability;
 pub mod tt;
 
-use super::{fail_soft_bounds, Evaluator, LeafSolver, Limits, Mode, SolveResult, Status};
+use super::shallow::{guess_score, DEFAULT_ORDER_MIN};
+use super::{fail_soft_bounds, LeafSolver, Limits, Mode, SolveResult, Status};
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
+use crate::eval::Evaluator;
 use crate::Board;
 use std::time::{Duration, Instant};
 
@@ -79,71 +80,16 @@ struct OrderEval {
 }
 
 /// Solves `board` (side to move's view) with a fresh context, ordering
-/// moves with the embedded pattern evaluation when its weights decode (they
-/// only change the node count, never the result; fastest first otherwise).
-pub fn solve(board: &Board, mode: Mode, options: &SolveOptions) -> SolveResult {
-    let mut searcher = Searcher::new(options.hash_mb);
-    // Ordering never changes results: without the weights the search is
-    // only slower, and the command line reports a broken file itself.
-    let _ = searcher.use_embedded_evaluator();
-    searcher.solve(board, mode, options.limits)
-}
-
-/// A guess of the exact score of `board` (an even disc difference): a
-/// shallow alpha-beta search with `eval` at its leaves ([`midgame::Probe`],
-/// as deep as move ordering searches at this many empties). The positions it
-/// visits are added to `nodes`; from `stop_at` on it only evaluates.
-pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
-    let depth = midgame::sort_depth(board.empties());
-    let v = shallow_value(eval, board, depth, -257, 257, nodes, stop_at);
-    // Quarter discs to an even disc count.
-    ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
-}
-
-/// The value of `board` (side to move's view, quarter discs) by a
-/// fail-soft alpha-beta search `depth` plies deep with `eval` at the leaves
-/// and final scores at the end of the game ([`midgame::Probe::search`]; the
-/// pattern evaluation is updated move by move), fail-soft in the window
-/// `(alpha, beta)` (quarter discs; `(-257, 257)` for the exact value). The
-/// positions it visits are added to `nodes`; from `stop_at` on it only
-/// evaluates.
-pub fn shallow_value(
-    eval: &dyn Evaluator,
+/// moves with the embedded pattern evaluation (it only changes the node
+/// count, never the result). Errors if the embedded weights do not decode.
+pub fn solve(
     board: &Board,
-    depth: u32,
-    alpha: i32,
-    beta: i32,
-    nodes: &mut u64,
-    stop_at: u64,
-) -> i32 {
-    let window = (alpha, beta);
-    fn search<E: midgame::ProbeEval + ?Sized>(
-        eval: &E,
-        board: &Board,
-        depth: u32,
-        (alpha, beta): (i32, i32),
-        nodes: &mut u64,
-        stop_at: u64,
-    ) -> i32 {
-        let (p, o) = (board.player, board.opponent);
-        let mut probe = midgame::Probe {
-            eval,
-            nodes,
-            stop_at,
-        };
-        probe.search(p, o, &eval.root(p, o), alpha, beta, depth)
-    }
-    match eval.as_pattern() {
-        Some(pe) => search(pe, board, depth, window, nodes, stop_at),
-        None => search(
-            &midgame::Scratch(eval),
-            board,
-            depth,
-            window,
-            nodes,
-            stop_at,
-        ),
-    }
+    mode: Mode,
+    options: &SolveOptions,
+) -> Result<SolveResult, crate::eval::WeightsError> {
+    let mut searcher = Searcher::new(options.hash_mb);
+    searcher.use_embedded_evaluator()?;
+    Ok(searcher.solve(board, mode, options.limits))
 }
 
 /// A root move: a square, or a pass (`None`) when the side to move has none.
@@ -165,7 +111,7 @@ impl Searcher {
 
     /// Ranks moves at nodes with at least `min_empties` empties by a
     /// shallow search of the position after the move with `eval` at its
-    /// leaves ([`midgame::Probe::key`], deeper with more empties) added to the
+    /// leaves ([`crate::search::shallow::Probe::key`], deeper with more empties) added to the
     /// fastest-first key, instead of fastest first alone. `None` goes back to
     /// fastest first everywhere. Results never depend on the ordering, only
     /// the node counts do.
@@ -179,10 +125,10 @@ impl Searcher {
 
     /// Orders moves with the embedded pattern evaluation
     /// ([`crate::eval::PatternEvaluator::embedded`]) from
-    /// [`midgame::DEFAULT_ORDER_MIN`] empties up.
+    /// [`DEFAULT_ORDER_MIN`] empties up.
     pub fn use_embedded_evaluator(&mut self) -> Result<(), crate::eval::WeightsError> {
         let eval = crate::eval::PatternEvaluator::embedded()?;
-        self.set_order_evaluator(Some(Box::new(eval)), midgame::DEFAULT_ORDER_MIN);
+        self.set_order_evaluator(Some(Box::new(eval)), DEFAULT_ORDER_MIN);
         Ok(())
     }
 

@@ -122,7 +122,7 @@ pub static NEIGHBOUR: [u64; 64] = {
 
 /// Weights of the ordering key (higher key = searched earlier).
 const W_MOBILITY: i32 = 1 << 15;
-/// Weight of one unit of [`Probe::key`](super::midgame::Probe::key) (as much as
+/// Weight of one unit of [`Probe::key`](crate::search::shallow::Probe::key) (as much as
 /// one opponent reply).
 pub const W_EVAL: i32 = 1 << 15;
 const W_CORNER_STABILITY: i32 = 1 << 11;

@@ -4,12 +4,13 @@
 //! fastest-first move ordering with the table move first.
 
 use super::endgame::{final_score, STABILITY_THRESHOLD};
-use super::midgame::{sort_depth, Probe, ProbeEval, Scratch};
 use super::ordering::{fastest_first_key, parity, QUADRANT_BIT, W_EVAL};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
 use super::{Searcher, ETC_MIN, PARITY_ORDER_MAX, SHALLOW_MAX};
 use crate::board::movegen::{flips, moves};
+use crate::eval::{Incremental, Scratch};
+use crate::search::shallow::{sort_depth, Probe};
 use crate::Board;
 
 /// Below every score.
@@ -261,7 +262,7 @@ impl Searcher {
 /// shallow search of each child, `depth` plies deep. `counter` is the node
 /// counter and the count at which the shallow searches stop deepening.
 #[allow(clippy::too_many_arguments)]
-fn eval_keys<E: ProbeEval + ?Sized>(
+fn eval_keys<E: Incremental + ?Sized>(
     eval: &E,
     counter: &mut (&mut u64, u64),
     list: &mut [Candidate],

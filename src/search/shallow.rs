@@ -1,8 +1,11 @@
-//! Move ordering from the evaluation at nodes with many empties: each move's
-//! child is searched a few plies deep with the evaluation at the leaves (a
-//! plain fail-soft alpha-beta without table, [`Probe::search`]), and the
-//! result joins the fastest-first terms in the move's ordering key
-//! ([`Probe::key`]).
+//! The shallow evaluation-driven search: a plain fail-soft alpha-beta
+//! without table, a few plies deep with the evaluation at the leaves
+//! ([`Probe::search`], [`shallow_value`], [`guess_score`]). Alpha-beta
+//! orders moves with it at nodes with many empties (the result joins the
+//! fastest-first terms in the move's ordering key, [`Probe::key`]); df-pn⁺
+//! takes its h from it ([`crate::search::heuristic`]). The evaluation comes
+//! through [`Incremental`]: the pattern evaluation updates its indices move
+//! by move, any other [`Evaluator`] is called from scratch ([`Scratch`]).
 //!
 //! The depth of that shallow search grows with the empties
 //! ([`sort_depth`]): none (the child's static evaluation) from
@@ -12,10 +15,8 @@
 //! discs, from the side to move's view. They only rank moves: the exact
 //! search never trusts them for a bound.
 
-use super::endgame::final_score;
 use crate::board::movegen::{flips, moves};
-use crate::eval::{Features, PatternEvaluator};
-use crate::search::Evaluator;
+use crate::eval::{Evaluator, Incremental, Scratch};
 use crate::Board;
 
 /// Nodes with at least this many empties rank their moves with the
@@ -36,6 +37,16 @@ const SORT_ALPHA_MARGIN: i32 = 8;
 /// evaluation alone (depth 0).
 const STATIC_ORDER_MAX: u32 = 18;
 
+/// The final score of a finished game (empties to the winner).
+#[inline]
+fn final_score(p: u64, o: u64) -> i32 {
+    Board {
+        player: p,
+        opponent: o,
+    }
+    .final_score()
+}
+
 /// The depth of the shallow search of each child at a node with `empties`
 /// empties (0: the child's static evaluation).
 #[inline]
@@ -47,79 +58,11 @@ pub fn sort_depth(empties: u32) -> u32 {
     }
 }
 
-/// An evaluation in quarter discs, clamped to the score range.
-#[inline]
-fn quarter_discs(v: f32) -> i32 {
-    (v * 4.0).round().clamp(-256.0, 256.0) as i32
-}
-
-/// What the shallow searches need of an evaluation: a state carried down
-/// the tree and updated move by move, and the value of a position with its
-/// state (quarter discs, side to move's view).
-pub trait ProbeEval {
-    /// What a position carries (nothing, or its pattern indices).
-    type State: Copy;
-    /// The state of `(p, o)` (p to move), computed in full.
-    fn root(&self, p: u64, o: u64) -> Self::State;
-    /// The state after the side to move plays `sq` flipping `flips`.
-    fn play(&self, s: &Self::State, sq: usize, flips: u64) -> Self::State;
-    /// The state after a pass.
-    fn pass(&self, s: &Self::State) -> Self::State;
-    /// The value of `(p, o)` (p to move) whose state is `s`.
-    fn value(&self, s: &Self::State, p: u64, o: u64) -> i32;
-}
-
-/// Any [`Evaluator`], called from scratch at every leaf.
-pub struct Scratch<'a>(pub &'a dyn Evaluator);
-
-impl ProbeEval for Scratch<'_> {
-    type State = ();
-    #[inline]
-    fn root(&self, _: u64, _: u64) {}
-    #[inline]
-    fn play(&self, _: &(), _: usize, _: u64) {}
-    #[inline]
-    fn pass(&self, _: &()) {}
-    #[inline]
-    fn value(&self, _: &(), p: u64, o: u64) -> i32 {
-        quarter_discs(self.0.evaluate(&Board {
-            player: p,
-            opponent: o,
-        }))
-    }
-}
-
-/// The pattern evaluation with its indices updated move by move
-/// ([`Features`]): the same values as [`Scratch`] of it, at a fraction of
-/// the cost.
-impl ProbeEval for PatternEvaluator {
-    type State = Features;
-    #[inline]
-    fn root(&self, p: u64, o: u64) -> Features {
-        Features::new(&Board {
-            player: p,
-            opponent: o,
-        })
-    }
-    #[inline]
-    fn play(&self, s: &Features, sq: usize, flips: u64) -> Features {
-        s.after_move(sq, flips)
-    }
-    #[inline]
-    fn pass(&self, s: &Features) -> Features {
-        s.after_pass()
-    }
-    #[inline]
-    fn value(&self, s: &Features, p: u64, o: u64) -> i32 {
-        quarter_discs(self.evaluate_features(s, p, o))
-    }
-}
-
 /// The shallow searches of one node's children: the evaluation, and the
 /// search's node counter with the count at which to stop deepening (the
 /// node limit: past it the exact search is about to give up, so the
 /// searches just evaluate, keeping the overshoot small).
-pub struct Probe<'a, E: ProbeEval + ?Sized> {
+pub struct Probe<'a, E: Incremental + ?Sized> {
     /// The evaluation at the leaves.
     pub eval: &'a E,
     /// The node counter (every position visited counts one).
@@ -128,7 +71,7 @@ pub struct Probe<'a, E: ProbeEval + ?Sized> {
     pub stop_at: u64,
 }
 
-impl<E: ProbeEval + ?Sized> Probe<'_, E> {
+impl<E: Incremental + ?Sized> Probe<'_, E> {
     /// A fail-soft alpha-beta search of `(p, o)` (p to move, evaluation
     /// state `s`), `depth` plies deep with the evaluation at the leaves and
     /// final scores at the end of the game, in quarter discs; window
@@ -212,9 +155,60 @@ impl<E: ProbeEval + ?Sized> Probe<'_, E> {
     }
 }
 
+/// A guess of the exact score of `board` (an even disc difference): a
+/// shallow alpha-beta search with `eval` at its leaves ([`Probe`], as deep
+/// as move ordering searches at this many empties). The positions it
+/// visits are added to `nodes`; from `stop_at` on it only evaluates.
+pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
+    let depth = sort_depth(board.empties());
+    let v = shallow_value(eval, board, depth, -257, 257, nodes, stop_at);
+    // Quarter discs to an even disc count.
+    ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
+}
+
+/// The value of `board` (side to move's view, quarter discs) by a
+/// fail-soft alpha-beta search `depth` plies deep with `eval` at the leaves
+/// and final scores at the end of the game ([`Probe::search`]; the
+/// pattern evaluation is updated move by move), fail-soft in the window
+/// `(alpha, beta)` (quarter discs; `(-257, 257)` for the exact value). The
+/// positions it visits are added to `nodes`; from `stop_at` on it only
+/// evaluates.
+pub fn shallow_value(
+    eval: &dyn Evaluator,
+    board: &Board,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+    stop_at: u64,
+) -> i32 {
+    let window = (alpha, beta);
+    fn search<E: Incremental + ?Sized>(
+        eval: &E,
+        board: &Board,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        nodes: &mut u64,
+        stop_at: u64,
+    ) -> i32 {
+        let (p, o) = (board.player, board.opponent);
+        let mut probe = Probe {
+            eval,
+            nodes,
+            stop_at,
+        };
+        probe.search(p, o, &eval.root(p, o), alpha, beta, depth)
+    }
+    match eval.as_pattern() {
+        Some(pe) => search(pe, board, depth, window, nodes, stop_at),
+        None => search(&Scratch(eval), board, depth, window, nodes, stop_at),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::PatternEvaluator;
     use crate::rng::{random_position, SplitMix64};
 
     /// Disc difference for the side to move.
