@@ -11,10 +11,10 @@ mod support;
 
 use othello_solver::eval::MobilityEvaluator;
 use othello_solver::formats::problem::read_problem_file;
+use othello_solver::search::dfpn::driver::solve;
+use othello_solver::search::dfpn::heuristic::{HParams, Heuristic};
+use othello_solver::search::dfpn::table::ProofTable;
 use othello_solver::search::dfpn::DfpnOptions;
-use othello_solver::search::driver::solve;
-use othello_solver::search::heuristic::{HParams, Heuristic};
-use othello_solver::search::tt::ProofTable;
 use othello_solver::search::{Limits, Mode};
 use std::time::Instant;
 

@@ -8,11 +8,11 @@
 //! power of two; docs/benchmarks.md, 2026-11-22 late evening, for the split).
 
 use super::alphabeta::Searcher;
-use super::dfpn::DfpnOptions;
-use super::heuristic::{HParams, HParamsError, Heuristic};
+use super::dfpn::heuristic::{HParams, HParamsError, Heuristic};
+use super::dfpn::table::ProofTable;
+use super::dfpn::{driver, DfpnOptions};
 use super::shallow::DEFAULT_ORDER_MIN;
-use super::tt::ProofTable;
-use super::{driver, Limits, Mode, SolveResult};
+use super::{Limits, Mode, SolveResult};
 use crate::board::Board;
 use crate::eval::{Evaluator, PatternEvaluator, WeightsError};
 use std::sync::Arc;

@@ -5,16 +5,12 @@
 
 pub mod alphabeta;
 pub mod dfpn;
-pub mod driver;
 pub mod engine;
-pub mod heuristic;
 pub mod result;
 pub mod shallow;
-pub mod tt;
 
 pub use engine::{Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
-pub use result::{Limits, Mode, SolveResult, Status};
-pub use tt::TableStats;
+pub use result::{Limits, Mode, SolveResult, Status, TableStats};
 
 use crate::board::Board;
 

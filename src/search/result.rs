@@ -3,9 +3,27 @@
 
 use crate::board::Square;
 use crate::formats::Position;
-use crate::search::tt::TableStats;
 use serde::Serialize;
 use std::time::Duration;
+
+/// The counters of df-pn's proof-number table (a result reports them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TableStats {
+    /// Lookups.
+    pub probes: u64,
+    /// Lookups that found the board.
+    pub hits: u64,
+    /// Stores (updates of an existing entry included).
+    pub stores: u64,
+    /// Stores that evicted another board.
+    pub replacements: u64,
+    /// Garbage collections.
+    pub collections: u64,
+    /// Entries in use now.
+    pub entries: u64,
+    /// Capacity in entries.
+    pub capacity: u64,
+}
 
 /// The question asked about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

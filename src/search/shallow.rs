@@ -3,7 +3,7 @@
 //! ([`Probe::search`], [`shallow_value`], [`guess_score`]). Alpha-beta
 //! orders moves with it at nodes with many empties (the result joins the
 //! fastest-first terms in the move's ordering key, [`Probe::key`]); df-pn⁺
-//! takes its h from it ([`crate::search::heuristic`]). The evaluation comes
+//! takes its h from it ([`crate::search::dfpn::heuristic`]). The evaluation comes
 //! through [`Incremental`]: the pattern evaluation updates its indices move
 //! by move, any other [`Evaluator`] is called from scratch ([`Scratch`]).
 //!

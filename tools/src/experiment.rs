@@ -16,7 +16,7 @@ use crate::hfit::{cost_only, with_cost, BoundRun};
 use anyhow::{bail, Context};
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::formats::games::sample::{parse_year_list, YearFilter};
-use othello_solver::search::heuristic::{HParams, Heuristic};
+use othello_solver::search::dfpn::heuristic::{HParams, Heuristic};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::io::Write as _;

@@ -34,12 +34,12 @@
 use othello_solver::board::Board;
 use othello_solver::eval::Evaluator;
 use othello_solver::search::alphabeta::Searcher;
-use othello_solver::search::dfpn::{Dfpn, DfpnOptions, Outcome};
-use othello_solver::search::heuristic::{
+use othello_solver::search::dfpn::heuristic::{
     h_search_depth, HParams, HParamsError, Heuristic, StageParams, H_MAX, STAGES,
 };
+use othello_solver::search::dfpn::table::ProofTable;
+use othello_solver::search::dfpn::{Dfpn, DfpnOptions, Outcome};
 use othello_solver::search::shallow::shallow_value;
-use othello_solver::search::tt::ProofTable;
 use othello_solver::search::Limits;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

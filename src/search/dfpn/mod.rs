@@ -37,12 +37,16 @@
 //! child per iteration; and a node with at most `leaf_empties` empties is
 //! decided at once by the [`LeafSolver`].
 
+pub mod driver;
+pub mod heuristic;
+pub mod table;
+
 use crate::board::Board;
-use crate::search::heuristic::{Heuristic, ValueCache, DEFAULT_H_SEARCH_FROM};
-use crate::search::tt::{Probe, ProofTable, INF};
 use crate::search::{LeafSolver, Limits};
+use heuristic::{Heuristic, ValueCache, DEFAULT_H_SEARCH_FROM};
 use std::collections::HashMap;
 use std::time::Instant;
+use table::{Probe, ProofTable, INF};
 
 /// The largest finite proof number.
 const FINITE_MAX: u64 = INF as u64 - 1;
@@ -588,7 +592,7 @@ mod tests {
     use super::*;
     use crate::eval::MobilityEvaluator;
     use crate::rng::{random_position, SplitMix64};
-    use crate::search::heuristic::HParams;
+    use crate::search::dfpn::heuristic::HParams;
 
     /// Plain negamax, no pruning: the truth for tiny positions.
     struct Negamax(u64);

@@ -26,10 +26,10 @@
 //! A time or node limit at any point gives [`Status::Unknown`] with the
 //! bounds proven so far (and no best moves or variation).
 
+use super::heuristic::Heuristic;
+use super::table::ProofTable;
+use super::{Dfpn, DfpnOptions, Outcome};
 use crate::board::{Board, Square};
-use crate::search::dfpn::{Dfpn, DfpnOptions, Outcome};
-use crate::search::heuristic::Heuristic;
-use crate::search::tt::ProofTable;
 use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
 use std::time::Instant;
 

@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The text of `weights/h.txt`, the default parameters ([`HParams::shipped`]).
-const SHIPPED_TEXT: &str = include_str!("../../weights/h.txt");
+const SHIPPED_TEXT: &str = include_str!("../../../weights/h.txt");
 
 /// The largest finite h that [`Heuristic::leaf`] hands out; keeps proof-number
 /// sums far away from overflow even with many children.

@@ -18,7 +18,7 @@
 //! subtrees (at least a quarter of the table) instead of stalling.
 
 use crate::board::Board;
-use serde::Serialize;
+use crate::search::result::TableStats;
 
 /// The "infinite" proof number (proven impossible).
 pub const INF: u32 = u32::MAX;
@@ -84,25 +84,6 @@ pub enum Probe {
         /// Nodes spent below this entry so far.
         work: u32,
     },
-}
-
-/// The table's counters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct TableStats {
-    /// Lookups.
-    pub probes: u64,
-    /// Lookups that found the board.
-    pub hits: u64,
-    /// Stores (updates of an existing entry included).
-    pub stores: u64,
-    /// Stores that evicted another board.
-    pub replacements: u64,
-    /// Garbage collections.
-    pub collections: u64,
-    /// Entries in use now.
-    pub entries: u64,
-    /// Capacity in entries.
-    pub capacity: u64,
 }
 
 /// The bounded proof-number table.
