@@ -2,7 +2,8 @@
 //! algorithm, the table size and the limits.
 
 use anyhow::Context;
-use othello_solver::search::dfpn::heuristic::{HParams, DEFAULT_H_SEARCH_FROM};
+use othello_solver::search::dfpn::heuristic::DEFAULT_H_SEARCH_FROM;
+use othello_solver::search::dfpn::params::HParams;
 use othello_solver::search::dfpn::{DfpnOptions, DEFAULT_LEAF_EMPTIES};
 use othello_solver::search::{Algo, EngineConfig, Limits, Mode, ResolvedConfig};
 use std::path::PathBuf;

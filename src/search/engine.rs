@@ -8,7 +8,8 @@
 //! power of two; docs/benchmarks.md, 2026-11-22 late evening, for the split).
 
 use super::alphabeta::Searcher;
-use super::dfpn::heuristic::{HParams, HParamsError, Heuristic};
+use super::dfpn::heuristic::Heuristic;
+use super::dfpn::params::{HParams, HParamsError};
 use super::dfpn::table::ProofTable;
 use super::dfpn::{driver, DfpnOptions};
 use super::shallow::DEFAULT_ORDER_MIN;

@@ -21,7 +21,7 @@ use othello_solver::formats::games::sample::{
     parse_ranges, parse_year_list, sample_positions, YearFilter,
 };
 use othello_solver::formats::games::{read_game_file, Game};
-use othello_solver::search::dfpn::heuristic::{HParams, StageParams, STAGES};
+use othello_solver::search::dfpn::params::{HParams, StageParams, STAGES};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -438,7 +438,7 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
 pub fn merge(
     per_leaf: &[(u32, HParams)],
     source: &str,
-) -> Result<HParams, othello_solver::search::dfpn::heuristic::HParamsError> {
+) -> Result<HParams, othello_solver::search::dfpn::params::HParamsError> {
     let stages: Vec<(u32, StageParams)> = (0..STAGES as u32)
         .filter_map(|e| {
             let below = per_leaf

@@ -34,9 +34,8 @@
 use othello_solver::board::Board;
 use othello_solver::eval::Evaluator;
 use othello_solver::search::alphabeta::Searcher;
-use othello_solver::search::dfpn::heuristic::{
-    h_search_depth, HParams, HParamsError, Heuristic, StageParams, H_MAX, STAGES,
-};
+use othello_solver::search::dfpn::heuristic::{h_search_depth, Heuristic};
+use othello_solver::search::dfpn::params::{HParams, HParamsError, StageParams, H_MAX, STAGES};
 use othello_solver::search::dfpn::table::ProofTable;
 use othello_solver::search::dfpn::{Dfpn, DfpnOptions, Outcome};
 use othello_solver::search::shallow::shallow_value;

@@ -7,7 +7,7 @@
 mod common;
 mod run_tools;
 use common::{shared_data, TempDir};
-use othello_solver::search::dfpn::heuristic::{HParams, STAGES};
+use othello_solver::search::dfpn::params::{HParams, STAGES};
 use othello_tools::hfit::read_data;
 use run_tools::run_tools;
 use std::path::Path;

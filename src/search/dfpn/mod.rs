@@ -39,6 +39,7 @@
 
 pub mod driver;
 pub mod heuristic;
+pub mod params;
 pub mod table;
 
 use crate::board::Board;
@@ -592,7 +593,7 @@ mod tests {
     use super::*;
     use crate::eval::MobilityEvaluator;
     use crate::rng::{random_position, SplitMix64};
-    use crate::search::dfpn::heuristic::HParams;
+    use crate::search::dfpn::params::HParams;
 
     /// Plain negamax, no pruning: the truth for tiny positions.
     struct Negamax(u64);
