@@ -51,6 +51,18 @@ impl Color {
 
 /// A position from the side to move's view: `player` moves next, `opponent`
 /// moved last. The two bitboards never overlap.
+///
+/// ```
+/// use othello_solver::{Board, Square};
+///
+/// let start = Board::start();
+/// assert_eq!(start.empties(), 60);
+/// assert_eq!(start.moves().count_ones(), 4);
+/// let f5 = Square::parse("f5").expect("a square name");
+/// let next = start.play(f5).expect("f5 is legal");
+/// assert_eq!(next.empties(), 59);
+/// assert_eq!(start.perft(3, false), 56);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     /// Discs of the side to move.

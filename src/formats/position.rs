@@ -6,6 +6,16 @@ use crate::board::{Board, Color, Square};
 use std::fmt;
 
 /// A board and the colour of the side to move.
+///
+/// ```
+/// use othello_solver::{Color, Position};
+///
+/// let p = Position::parse("f5d6c3").expect("a move list");
+/// assert_eq!(p.side, Color::White);
+/// assert_eq!(p.board.empties(), 57);
+/// // The board text form reads back to the same position.
+/// assert_eq!(Position::parse(&p.to_string()), Ok(p));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The discs, from the side to move's view.

@@ -157,6 +157,21 @@ fn half_mb(hash_mb: usize) -> usize {
 
 /// A reusable solver. Positions solved one after another share the tables
 /// (entries are keyed by the full board, so this only saves work).
+///
+/// ```
+/// use othello_solver::search::{Algo, Engine, EngineConfig, Limits, Mode, Status};
+/// use othello_solver::Position;
+///
+/// let text = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+/// let pos = Position::parse(text)?;
+/// let mut dfpn = Engine::new(EngineConfig::new(Algo::DfpnPlus, 16, Limits::default()))?;
+/// let r = dfpn.solve(&pos.board, Mode::Exact);
+/// assert_eq!(r.status, Status::Solved);
+/// // Alpha-beta proves the same score.
+/// let mut ab = Engine::new(EngineConfig::new(Algo::Alphabeta, 16, Limits::default()))?;
+/// assert_eq!(ab.solve(&pos.board, Mode::Exact).score(), r.score());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Engine {
     config: EngineConfig,
     alphabeta: Searcher,
