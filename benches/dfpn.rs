@@ -6,8 +6,8 @@
 //! The leaf solver is the tests' simple alpha-beta (no table), so times
 //! depend on it; node counts of the df-pn part do not.
 
-#[path = "../tests/support/mod.rs"]
-mod support;
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 use othello_solver::eval::MobilityEvaluator;
 use othello_solver::formats::problem::read_problem_file;
@@ -29,7 +29,7 @@ fn main() {
         .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
         .unwrap_or_else(|| vec![6, 8, 10, 12]);
     let hard_n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
-    let Some(shared) = support::shared() else {
+    let Some(shared) = common::shared() else {
         return;
     };
     let pos = shared.join("data/positions");
@@ -62,7 +62,7 @@ fn main() {
                     } else {
                         Heuristic::Uniform
                     };
-                    let mut ls = support::SimpleSolver::default();
+                    let mut ls = common::SimpleSolver::default();
                     let opts = DfpnOptions {
                         leaf_empties: leaf,
                         epsilon: 0.0,

@@ -1,8 +1,9 @@
 //! df-pn and df-pn⁺ against a simple exact solver: WLD, exact scores, best
 //! moves, principal variations, tiny tables, limits, and FFO #1–#19.
 
-mod support;
+mod common;
 
+use common::SimpleSolver;
 use othello_solver::eval::MobilityEvaluator;
 use othello_solver::formats::problem::read_problem_file;
 use othello_solver::rng::{random_position, SplitMix64};
@@ -14,7 +15,6 @@ use othello_solver::search::dfpn::table::ProofTable;
 use othello_solver::search::dfpn::DfpnOptions;
 use othello_solver::search::{Algo, Engine, EngineConfig, Limits, Mode, SolveResult, Status};
 use othello_solver::Board;
-use support::SimpleSolver;
 
 fn run(
     board: &Board,
@@ -331,7 +331,7 @@ fn limits_give_unknown_with_true_bounds() {
 
 #[test]
 fn ffo_1_to_19_exact_with_tiny_and_normal_tables() {
-    let Some(shared) = support::shared() else {
+    let Some(shared) = common::shared() else {
         return;
     };
     let path = shared.join("data/positions/ffo-fforum/fforum-1-19.obf");
@@ -373,7 +373,7 @@ fn ffo_1_to_19_exact_with_tiny_and_normal_tables() {
 
 #[test]
 fn tiny_table_on_hard_20() {
-    let Some(shared) = support::shared() else {
+    let Some(shared) = common::shared() else {
         return;
     };
     let path = shared.join("data/positions/edax-hard/hard-20.obf");
@@ -480,7 +480,7 @@ fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
 /// every move +64) only as bounds: proving all nine best moves is slow.
 #[test]
 fn ffo_20_to_39_with_dfpn_plus() {
-    let Some(shared) = support::shared() else {
+    let Some(shared) = common::shared() else {
         return;
     };
     let path = shared.join("data/positions/ffo-fforum/fforum-20-39.obf");
@@ -516,7 +516,7 @@ fn ffo_20_to_39_with_dfpn_plus() {
 /// default hand-over: the score and every best move.
 #[test]
 fn hard_20_sample_with_dfpn_plus() {
-    let Some(shared) = support::shared() else {
+    let Some(shared) = common::shared() else {
         return;
     };
     let path = shared.join("data/positions/edax-hard/hard-20.obf");
