@@ -182,7 +182,11 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
         )),
         None => None,
     };
-    let oracle = args.oracle_sigma.map(crate::oracle::NoisyOracle::new);
+    let oracle = args
+        .oracle_sigma
+        .map(crate::oracle::NoisyOracle::new)
+        .transpose()
+        .context("decoding the built-in pattern weights")?;
     let eval: &(dyn othello_solver::eval::Evaluator + Sync) = match &oracle {
         Some(o) => o,
         None => &eval,

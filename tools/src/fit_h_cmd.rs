@@ -207,7 +207,12 @@ pub fn par_solve<T: Sync, R: Send>(
                 let mut guard = solvers[slot]
                     .lock()
                     .map_err(|_| anyhow::anyhow!("a worker thread panicked"))?;
-                let solver = guard.get_or_insert_with(|| Solver::new(hash_mb, leaf_mb));
+                let solver = match guard.take() {
+                    Some(s) => s,
+                    None => Solver::new(hash_mb, leaf_mb)
+                        .context("decoding the built-in pattern weights")?,
+                };
+                let solver = guard.insert(solver);
                 let r = f(item, solver);
                 pb.inc(1);
                 Ok(r)
@@ -346,7 +351,8 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
         let data = match args.oracle_sigma {
             Some(sigma) => hfit::stage_data(
                 rs,
-                &crate::oracle::NoisyOracle::new(sigma),
+                &crate::oracle::NoisyOracle::new(sigma)
+                    .context("decoding the built-in pattern weights")?,
                 args.h_search_from,
             ),
             None => hfit::stage_data(rs, &eval, args.h_search_from),

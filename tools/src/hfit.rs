@@ -249,14 +249,17 @@ impl Solver {
     /// a table of `leaf_mb` MiB, which orders its moves by the embedded
     /// pattern evaluation from 15 empties up, as `solve`'s does (only the
     /// speed of hand-overs of 15 empties or more depends on it).
-    pub fn new(hash_mb: usize, leaf_mb: usize) -> Solver {
+    /// Errors if the embedded weights do not decode.
+    pub fn new(
+        hash_mb: usize,
+        leaf_mb: usize,
+    ) -> Result<Solver, othello_solver::eval::WeightsError> {
         let mut leaf = Searcher::new(leaf_mb);
-        // Without usable embedded weights: fastest first, the same answers.
-        let _ = leaf.use_embedded_evaluator();
-        Solver {
+        leaf.use_embedded_evaluator()?;
+        Ok(Solver {
             table: ProofTable::with_mb(hash_mb),
             leaf,
-        }
+        })
     }
 
     /// Replaces the df-pn table by one of `mb` MiB unless it has that size

@@ -17,7 +17,9 @@
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
 use othello_solver::board::Board;
+use othello_solver::eval::PatternEvaluator;
 use othello_solver::search::alphabeta::Searcher;
+use othello_solver::search::shallow::DEFAULT_ORDER_MIN;
 use othello_solver::search::Limits;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -70,6 +72,7 @@ pub fn label_positions(
     hash_mb: usize,
     pb: &ProgressBar,
 ) -> Result<Vec<Label>> {
+    let order = PatternEvaluator::embedded().context("decoding the built-in pattern weights")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -80,10 +83,10 @@ pub fn label_positions(
             .map_init(
                 || {
                     let mut s = Searcher::new(hash_mb);
-                    let ordered = s.use_embedded_evaluator().is_ok();
-                    (s, ordered)
+                    s.set_order_evaluator(Some(Box::new(order)), DEFAULT_ORDER_MIN);
+                    s
                 },
-                |(s, _), chunk| {
+                |s, chunk| {
                     let mut v = Vec::with_capacity(chunk.len());
                     for b in chunk {
                         let score = s

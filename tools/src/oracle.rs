@@ -10,8 +10,9 @@
 //! this is for measuring, never for solving.
 
 use othello_solver::board::Board;
-use othello_solver::eval::Evaluator;
+use othello_solver::eval::{Evaluator, PatternEvaluator, WeightsError};
 use othello_solver::search::alphabeta::Searcher;
+use othello_solver::search::shallow::DEFAULT_ORDER_MIN;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -26,16 +27,21 @@ thread_local! {
 /// Exact score plus noise; see the module documentation.
 pub struct NoisyOracle {
     sigma: f64,
+    /// The embedded pattern evaluation, ordering the exact solver's moves.
+    order: &'static PatternEvaluator,
     cache: Mutex<HashMap<Board, i8>>,
 }
 
 impl NoisyOracle {
     /// An oracle with noise of standard deviation `sigma` discs (0 = exact).
-    pub fn new(sigma: f64) -> NoisyOracle {
-        NoisyOracle {
+    /// Errors if the embedded weights (its solver's move ordering) do not
+    /// decode.
+    pub fn new(sigma: f64) -> Result<NoisyOracle, WeightsError> {
+        Ok(NoisyOracle {
             sigma,
+            order: PatternEvaluator::embedded()?,
             cache: Mutex::new(HashMap::new()),
-        }
+        })
     }
 
     /// The exact score of `board` for the side to move (cached; each thread
@@ -48,9 +54,8 @@ impl NoisyOracle {
             let mut slot = cell.borrow_mut();
             let s = slot.get_or_insert_with(|| {
                 let mut s = Searcher::new(ORACLE_HASH_MB);
-                // Ordering only changes the speed; without the embedded
-                // weights the solver orders fastest first.
-                let _ = s.use_embedded_evaluator();
+                // Ordering only changes the speed, not the scores.
+                s.set_order_evaluator(Some(Box::new(self.order)), DEFAULT_ORDER_MIN);
                 s
             });
             // A full window without limits: the exact score.
@@ -102,7 +107,7 @@ mod tests {
 
     #[test]
     fn sigma_zero_is_the_exact_score() {
-        let o = NoisyOracle::new(0.0);
+        let o = NoisyOracle::new(0.0).expect("embedded weights decode");
         let mut rng = SplitMix64::new(3);
         for _ in 0..40 {
             let Some(b) = random_position(&mut rng, 9) else {
@@ -128,7 +133,7 @@ mod tests {
         let var = z.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
         assert!(mean.abs() < 0.06, "mean {mean}");
         assert!((var - 1.0).abs() < 0.08, "variance {var}");
-        let o = NoisyOracle::new(4.0);
+        let o = NoisyOracle::new(4.0).expect("embedded weights decode");
         let b = boards[0];
         let e = o.exact(&b) as f64;
         assert!((o.evaluate(&b) as f64 - (e + 4.0 * z[0])).abs() < 1e-4);
