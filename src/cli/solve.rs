@@ -29,7 +29,7 @@ pub struct Args {
 /// Solves the position and prints the report (text or JSON).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pos = super::parse_position(&args.position)?;
-    let mut engine = Engine::new(args.search.engine_config(DEFAULT_HASH_MB)?);
+    let mut engine = Engine::try_new(args.search.engine_config(DEFAULT_HASH_MB)?)?;
     let result = engine.solve(&pos.board, args.search.mode());
     if args.json {
         println!("{}", result.to_json(&pos));
@@ -74,10 +74,15 @@ pub fn report(pos: &Position, r: &SolveResult) -> String {
     s.push_str(&format!("result: {outcome}\n"));
     if r.status == Status::Solved {
         let best: Vec<String> = r.best_moves.iter().map(Square::to_string).collect();
-        let best = if best.is_empty() {
-            "none (pass or game over)".to_string()
-        } else {
+        let best = if !best.is_empty() {
             best.join(" ")
+        } else if pos.board.moves() != 0 {
+            // A bound (or win/draw/loss) proof need not single out the moves.
+            "not determined by this question (ask --exact for every best move)".to_string()
+        } else if pos.board.opponent_moves() != 0 {
+            "none: the side to move must pass".to_string()
+        } else {
+            "none: the game is over".to_string()
         };
         s.push_str(&format!("best moves: {best}\n"));
         if !r.pv.is_empty() {

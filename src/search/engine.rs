@@ -10,6 +10,7 @@
 use super::alphabeta::Searcher;
 use super::dfpn::DfpnOptions;
 use super::heuristic::{HParams, Heuristic, MobilityEvaluator};
+use super::memory::{self, TableMemoryError};
 use super::tt::ProofTable;
 use super::{driver, Evaluator, Limits, Mode, SolveResult};
 use crate::board::Board;
@@ -104,13 +105,25 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with its tables allocated.
+    /// An engine with its tables allocated; panics when the memory is not
+    /// there (see [`Engine::try_new`]).
     pub fn new(config: EngineConfig) -> Engine {
+        Engine::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An engine with its tables allocated, or an error naming the memory
+    /// asked and the machine's total when it is not there.
+    pub fn try_new(config: EngineConfig) -> Result<Engine, TableMemoryError> {
         let dfpn = matches!(config.algo, Algo::Dfpn | Algo::DfpnPlus);
+        // Both tables together first: the error names the whole request.
+        memory::check_fits(
+            (config.hash_mb as u64).saturating_mul(1 << 20),
+            "the search tables",
+        )?;
         let (ab_mb, proof) = if dfpn {
             (
                 half_mb(config.hash_mb),
-                Some(ProofTable::with_mb(half_mb(config.hash_mb))),
+                Some(ProofTable::try_with_mb(half_mb(config.hash_mb))?),
             )
         } else {
             (config.hash_mb, None)
@@ -124,7 +137,7 @@ impl Engine {
                 // stands in only if it were not.
                 Err(_) => Arc::new(HParams::provisional()),
             });
-        let mut alphabeta = Searcher::new(ab_mb);
+        let mut alphabeta = Searcher::try_new(ab_mb)?;
         // Move ordering by the given evaluation, else the embedded
         // pattern weights, from `DEFAULT_ORDER_MIN` (15) empties up: for
         // alpha-beta itself, and for df-pn's leaf solver, which gets
@@ -141,12 +154,12 @@ impl Engine {
                 let _ = alphabeta.use_embedded_evaluator();
             }
         }
-        Engine {
+        Ok(Engine {
             alphabeta,
             proof,
             params,
             config,
-        }
+        })
     }
 
     /// The configuration.

@@ -7,6 +7,7 @@ pub mod dfpn;
 pub mod driver;
 pub mod engine;
 pub mod heuristic;
+pub mod memory;
 pub mod result;
 pub mod tt;
 

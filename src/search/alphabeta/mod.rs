@@ -152,15 +152,21 @@ type RootMove = Option<usize>;
 impl Searcher {
     /// A context with a table of `hash_mb` mebibytes.
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher {
-            tt: tt::Table::new(hash_mb),
+        Searcher::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Searcher::new`], or an error naming the size when the memory for
+    /// the table is not there.
+    pub fn try_new(hash_mb: usize) -> Result<Searcher, crate::search::memory::TableMemoryError> {
+        Ok(Searcher {
+            tt: tt::Table::try_new(hash_mb)?,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
             next_check: CHECK_INTERVAL,
             aborted: false,
             order_eval: None,
-        }
+        })
     }
 
     /// Ranks moves at nodes with at least `min_empties` empties by a
