@@ -370,3 +370,64 @@ fn help_and_sources_cite_the_repository_docs() {
         }
     }
 }
+
+/// The start position after one move: 59 empties.
+const LONG: &str = "f5";
+
+#[test]
+fn a_long_solve_without_a_limit_is_warned_about() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_othello-solver"))
+        .args(["solve", LONG, "--hash-mb", "16"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut first = String::new();
+    if let Some(stderr) = child.stderr.take() {
+        let _ = BufReader::new(stderr).read_line(&mut first);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        first.starts_with("warning: 59 empties and no limit"),
+        "{first}"
+    );
+    assert!(
+        first.contains("--time-limit") && first.contains("--node-limit"),
+        "{first}"
+    );
+    // With a limit, no warning; with stderr not a terminal, no progress text.
+    let o = run(&["solve", LONG, "--hash-mb", "16", "--time-limit", "1.5"]);
+    assert_eq!(o.status.code(), Some(4), "{}", err(&o));
+    assert_eq!(err(&o), "", "nothing on a redirected stderr");
+    assert!(out(&o).contains("unknown"), "{}", out(&o));
+}
+
+/// On a terminal (a pseudo-terminal from `script`, where it exists), a long
+/// solve redraws a status line on stderr; `--json` never does.
+#[test]
+fn a_terminal_shows_live_progress() {
+    if !Path::new("/usr/bin/script").exists() {
+        eprintln!("skipped: no /usr/bin/script to make a terminal");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_othello-solver");
+    let shown = |extra: &str| -> String {
+        let cmd = format!("{bin} solve {LONG} --hash-mb 16 --time-limit 2.5 {extra}");
+        let o = Command::new("/usr/bin/script")
+            .args(["-qec", &cmd, "/dev/null"])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        out(&o)
+    };
+    let text = shown("");
+    assert!(text.contains("\x1b[2K"), "{text:?}");
+    assert!(text.contains("M nodes/s, score in [-64, +64]"), "{text:?}");
+    let json = shown("--json");
+    assert!(
+        !json.contains("\x1b[2K") && !json.contains("M nodes/s,"),
+        "{json:?}"
+    );
+}

@@ -11,6 +11,7 @@ use super::alphabeta::Searcher;
 use super::dfpn::DfpnOptions;
 use super::heuristic::{HParams, Heuristic, MobilityEvaluator};
 use super::memory::{self, TableMemoryError};
+use super::progress::Progress;
 use super::tt::ProofTable;
 use super::{driver, Evaluator, Limits, Mode, SolveResult};
 use crate::board::Board;
@@ -102,6 +103,7 @@ pub struct Engine {
     alphabeta: Searcher,
     proof: Option<ProofTable>,
     params: Arc<HParams>,
+    progress: Option<Arc<Progress>>,
 }
 
 impl Engine {
@@ -159,7 +161,18 @@ impl Engine {
             proof,
             params,
             config,
+            progress: None,
         })
+    }
+
+    /// Publishes the progress of every later solve into `progress` (`None`:
+    /// nowhere): nodes, proven bounds and the best line the search knows
+    /// (see [`super::progress`]).
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
+        if self.config.algo == Algo::Alphabeta {
+            self.alphabeta.set_progress(progress.clone());
+        }
+        self.progress = progress;
     }
 
     /// The configuration.
@@ -197,7 +210,7 @@ impl Engine {
         } else {
             Heuristic::Uniform
         };
-        driver::solve(
+        driver::solve_with_progress(
             board,
             mode,
             table,
@@ -205,6 +218,7 @@ impl Engine {
             heuristic,
             options,
             limits,
+            self.progress.clone(),
         )
     }
 }

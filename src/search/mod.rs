@@ -8,6 +8,7 @@ pub mod driver;
 pub mod engine;
 pub mod heuristic;
 pub mod memory;
+pub mod progress;
 pub mod result;
 pub mod tt;
 
