@@ -15,3 +15,23 @@ pub mod search;
 
 pub use board::{Board, Color, Square};
 pub use formats::Position;
+
+/// An error and its causes joined by `: `, each cause left out when the text
+/// before it already says it (errors of this library often include their
+/// source's text, e.g. a file's path and the OS error): what the command-line
+/// programs print, so that no message is said twice.
+pub fn error_text(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = String::new();
+    let mut cause = Some(err);
+    while let Some(e) = cause {
+        let part = e.to_string();
+        if !text.contains(&part) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&part);
+        }
+        cause = e.source();
+    }
+    text
+}

@@ -60,7 +60,7 @@ fn flips_of_crafted_lines() {
     assert_eq!(movegen::flips(1 << 56, o, 0), o);
 }
 
-/// perft from the start, not counting passes, depths 0..=11 (docs/architecture.md).
+/// perft from the start, not counting passes, depths 0..=11 (docs/benchmarks.md, "Board kernels").
 const PERFT: [u64; 12] = [
     1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800,
 ];

@@ -4,9 +4,9 @@
 use super::options::SearchArgs;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use othello_solver::batch::output::scan_output;
 use othello_solver::batch::{
-    read_game_items, read_problem_items, run_batch, BatchItem, BatchSummary, Format, Shard,
+    check_output_not_input, prepare_resume, read_game_items, read_problem_items, run_batch,
+    BatchItem, BatchSummary, Format, Shard,
 };
 use othello_solver::search::Engine;
 use std::fs::OpenOptions;
@@ -61,8 +61,9 @@ pub struct Args {
     pub search: SearchArgs,
     /// Positions solved at once (default: every core). `--jobs 1` is fully
     /// deterministic. Each job has its own table of `--hash-mb` MiB.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub jobs: Option<u64>,
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(i64).range(1..=1024))]
+    pub jobs: Option<i64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
@@ -90,6 +91,22 @@ pub struct Args {
 /// Reads the input, solves, writes the rows and the summary.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let format: Format = args.format.into();
+    if args.resume && !matches!(format, Format::Jsonl | Format::Csv) {
+        return Err(super::UsageError(
+            "--resume needs --format jsonl or csv (a table or OBF file cannot be resumed)".into(),
+        )
+        .into());
+    }
+    if format == Format::Obf && args.search.mode() != othello_solver::search::Mode::Exact {
+        return Err(super::UsageError(
+            "--format obf writes exact scores: it cannot be used with --wld or --bound".into(),
+        )
+        .into());
+    }
+    if let Some(output) = &args.output {
+        let inputs: Vec<&PathBuf> = args.files.iter().chain(&args.games).collect();
+        check_output_not_input(output, &inputs)?;
+    }
     let (mut items, bad) = read_problem_items(&args.files)?;
     let mut bad_lines: Vec<String> = bad.iter().map(ToString::to_string).collect();
     if let Some(empties) = args.empties {
@@ -108,29 +125,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         items = items[range].to_vec();
     }
 
+    let jobs = args
+        .jobs
+        .and_then(|n| usize::try_from(n).ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB)?;
+    let mode = args.search.mode();
+    // Every job has its own tables: the whole request must fit.
+    othello_solver::search::memory::check_fits(
+        (config.config().hash_mb as u64)
+            .saturating_mul(jobs as u64)
+            .saturating_mul(1 << 20),
+        "the batch's tables (--jobs × --hash-mb)",
+    )?;
+
     // Where the rows go; with --resume, which ids are already there.
     let mut need_header = true;
     let mut out: Box<dyn Write> = match &args.output {
         None => Box::new(std::io::stdout().lock()),
         Some(path) => {
             if args.resume {
-                let state = scan_output(path, format)?;
-                if path.exists() {
-                    let f = OpenOptions::new()
-                        .write(true)
-                        .open(path)
-                        .with_context(|| format!("{}: cannot open for resuming", path.display()))?;
-                    f.set_len(state.keep_bytes).with_context(|| {
-                        format!("{}: cannot cut off the half-written row", path.display())
-                    })?;
-                }
+                // Cuts off a torn last row and drops `unknown` rows (solved again).
+                let state = prepare_resume(path, format)?;
                 let before = items.len();
                 items.retain(|it| !state.done.contains(&it.id));
+                let retried = items
+                    .iter()
+                    .filter(|it| state.retry.contains(&it.id))
+                    .count();
                 eprintln!(
-                    "resuming {}: {} positions already done, {} to go",
+                    "resuming {}: {} positions already done, {} to go ({} of them unknown before, solved again)",
                     path.display(),
                     before - items.len(),
-                    items.len()
+                    items.len(),
+                    retried
                 );
                 need_header = state.keep_bytes == 0;
             }
@@ -149,20 +177,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
 
-    let jobs = args
-        .jobs
-        .map(|n| n as usize)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB)?;
-    let mode = args.search.mode();
-
     let progress = progress_bar(items.len() as u64);
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let summary = run_batch(
         &items,
         jobs,
         args.check,
-        || Engine::from_resolved(config.clone()),
+        || Engine::from_resolved(config.clone()).map_err(std::io::Error::other),
         |engine: &mut Engine, item: &BatchItem| engine.solve(&item.position.board, mode),
         |row, summary| {
             let line = format.row(row);
@@ -180,7 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(())
         },
     )
-    .context("writing the results")?;
+    .context("batch stopped")?;
     progress.finish_and_clear();
 
     let text = summary_text(&summary, items.len());

@@ -50,7 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (mut nodes, mut unknown, mut secs) = (0u64, 0, 0.0);
     for (i, b) in positions.iter().enumerate() {
         // A fresh engine per position: the count does not depend on the order.
-        let mut engine = Engine::from_resolved(resolved.clone());
+        let mut engine = Engine::from_resolved(resolved.clone())?;
         let start = Instant::now();
         let r = engine.solve(b, mode);
         secs += start.elapsed().as_secs_f64();

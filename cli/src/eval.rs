@@ -12,8 +12,13 @@ use std::process::ExitCode;
 /// Arguments of `eval`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The position: 64 squares a1..h8 then the side to move, or a move list.
-    #[arg(required_unless_present = "file", conflicts_with = "file")]
+    /// The position: 64 squares a1..h8 then the side to move, a move list,
+    /// or a problem-file line. A board may begin with `-` (empty squares).
+    #[arg(
+        required_unless_present = "file",
+        conflicts_with = "file",
+        allow_hyphen_values = true
+    )]
     pub position: Option<String>,
     /// Evaluate every position of this problem file, one result per line, in file order.
     #[arg(long)]
@@ -34,14 +39,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let evaluator = PatternEvaluator::from_option(args.weights.as_deref())?;
     if let Some(path) = &args.file {
         let problems = read_problem_file(path)?;
-        let mut positions = Vec::with_capacity(problems.len());
-        for p in problems {
-            let p = p?;
-            positions.push((p.line, p.position, p.best_score()));
-        }
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
-        for (line, pos, known) in positions {
+        // As `batch` does: a malformed line is reported and skipped, the
+        // others are evaluated, and the exit code says something was skipped.
+        let mut bad_lines = 0usize;
+        for p in problems {
+            let p = match p {
+                Ok(p) => p,
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!("error: {e}");
+                    bad_lines += 1;
+                    continue;
+                }
+            };
+            let (line, pos, known) = (p.line, p.position, p.best_score());
             let v = evaluator.evaluate(&pos.board);
             if args.json {
                 let obj = serde_json::json!({
@@ -65,6 +78,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
         out.flush()?;
+        if bad_lines > 0 {
+            eprintln!("error: {bad_lines} malformed line(s) skipped");
+            return Ok(ExitCode::from(super::EXIT_ERROR));
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let text = args.position.as_deref().unwrap_or_default();

@@ -17,6 +17,8 @@ use std::process::ExitCode;
 
 /// Exit code for a runtime error (bad input file, I/O).
 pub const EXIT_ERROR: u8 = 1;
+/// Exit code for a usage error (options that do not go together), as clap's.
+pub const EXIT_USAGE: u8 = 2;
 /// Exit code when a result differs from a known score (`batch --check`).
 pub const EXIT_MISMATCH: u8 = 3;
 /// Exit code when a limit stopped some search (the result is unknown).
@@ -66,28 +68,30 @@ pub fn run() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             eprintln!("error: {}", error_text(&err));
-            ExitCode::from(EXIT_ERROR)
-        }
-    }
-}
-
-/// Reads a POSITION argument (board string or move list) with a clear error.
-pub fn parse_position(text: &str) -> anyhow::Result<othello_solver::Position> {
-    othello_solver::Position::parse(text).map_err(|e| anyhow::anyhow!("position {text:?}: {e}"))
-}
-
-/// The error and its causes, each cause left out when the message before it
-/// already says it (library errors often include their source's text).
-pub fn error_text(err: &anyhow::Error) -> String {
-    let mut text = String::new();
-    for cause in err.chain() {
-        let part = cause.to_string();
-        if !text.contains(&part) {
-            if !text.is_empty() {
-                text.push_str(": ");
+            if err.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(EXIT_USAGE)
+            } else {
+                ExitCode::from(EXIT_ERROR)
             }
-            text.push_str(&part);
         }
     }
-    text
+}
+
+/// Options that do not go together, found after clap's own checks: reported
+/// like any error, with the usage exit code (2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Reads a POSITION argument (board and side, move list, or a problem-file
+/// line with its tail: the library's one parser) with a clear error.
+pub fn parse_position(text: &str) -> anyhow::Result<othello_solver::Position> {
+    othello_solver::formats::parse_position_text(text)
+        .map(|problem| problem.position)
+        .map_err(|e| anyhow::anyhow!("position {text:?}: {e}"))
+}
+
+/// The error and its causes, each said once ([`othello_solver::error_text`]).
+pub fn error_text(err: &anyhow::Error) -> String {
+    othello_solver::error_text(err.as_ref())
 }

@@ -20,7 +20,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The diagram (black `X`, white `O`, legal moves `*`) and the facts below it.
+/// The diagram (black `X`, white `O`, legal moves `+`, empty `.`; `*`, which
+/// means black in a board string, is not used) with its legend, and the
+/// facts below it.
 pub fn render(pos: &Position) -> String {
     let moves = pos.board.moves();
     let mut s = String::from("  a b c d e f g h\n");
@@ -33,7 +35,7 @@ pub fn render(pos: &Position) -> String {
             let c = match (pos.board.at(sq), pos.side) {
                 (Cell::Player, Color::Black) | (Cell::Opponent, Color::White) => 'X',
                 (Cell::Player, Color::White) | (Cell::Opponent, Color::Black) => 'O',
-                (Cell::Empty, _) if moves & sq.bit() != 0 => '*',
+                (Cell::Empty, _) if moves & sq.bit() != 0 => '+',
                 (Cell::Empty, _) => '.',
             };
             s.push(' ');
@@ -41,6 +43,10 @@ pub fn render(pos: &Position) -> String {
         }
         s.push('\n');
     }
+    s.push_str(&format!(
+        "  X black, O white, + legal move for {}, . empty\n",
+        pos.side.name()
+    ));
     let names: Vec<String> = Square::iter_bits(moves).map(|q| q.to_string()).collect();
     s.push_str(&format!("{}\n", pos.to_board_string()));
     s.push_str(&format!(

@@ -4,9 +4,14 @@
 use super::options::SearchArgs;
 use super::show::render;
 use othello_solver::board::{Color, Square};
+use othello_solver::search::progress::{Progress, Snapshot};
 use othello_solver::search::{Engine, Mode, SolveResult, Status};
 use othello_solver::Position;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Table size of `solve` when `--hash-mb` is not given.
 pub const DEFAULT_HASH_MB: usize = 256;
@@ -26,11 +31,27 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Solves the position and prints the report (text or JSON).
+/// Above this many empties a solve without a limit gets a warning.
+pub const LONG_SOLVE_EMPTIES: u32 = 36;
+
+/// Solves the position and prints the report (text or JSON). On a terminal
+/// (stderr), a status line shows the progress while it runs.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pos = super::parse_position(&args.position)?;
-    let mut engine = Engine::from_resolved(args.search.engine_config(DEFAULT_HASH_MB)?);
+    let mut engine = Engine::from_resolved(args.search.engine_config(DEFAULT_HASH_MB)?)?;
+    if let Some(w) = long_solve_warning(&pos, &args.search) {
+        eprintln!("{w}");
+    }
+    let live = !args.json && std::io::stderr().is_terminal();
+    let ticker = live.then(|| {
+        let progress = Arc::new(Progress::new());
+        engine.set_progress(Some(Arc::clone(&progress)));
+        Ticker::start(progress, pos)
+    });
     let result = engine.solve(&pos.board, args.search.mode());
+    if let Some(t) = ticker {
+        t.stop();
+    }
     if args.json {
         println!("{}", result.to_json(&pos));
     } else {
@@ -74,10 +95,15 @@ pub fn report(pos: &Position, r: &SolveResult) -> String {
     s.push_str(&format!("result: {outcome}\n"));
     if r.status == Status::Solved {
         let best: Vec<String> = r.best_moves.iter().map(Square::to_string).collect();
-        let best = if best.is_empty() {
-            "none (pass or game over)".to_string()
-        } else {
+        let best = if !best.is_empty() {
             best.join(" ")
+        } else if pos.board.moves() != 0 {
+            // A bound (or win/draw/loss) proof need not single out the moves.
+            "not determined by this question (ask --exact for every best move)".to_string()
+        } else if pos.board.opponent_moves() != 0 {
+            "none: the side to move must pass".to_string()
+        } else {
+            "none: the game is over".to_string()
         };
         s.push_str(&format!("best moves: {best}\n"));
         if !r.pv.is_empty() {
@@ -120,4 +146,107 @@ fn pv_text(pos: &Position, pv: &[Option<Square>]) -> String {
         side = side.opponent();
     }
     parts.join(" ")
+}
+
+/// The warning for a solve that may not end in any reasonable time: many
+/// empties and no limit.
+pub fn long_solve_warning(pos: &Position, search: &SearchArgs) -> Option<String> {
+    let empties = pos.board.empties();
+    let limited = search.time_limit.is_some() || search.node_limit.is_some();
+    (empties > LONG_SOLVE_EMPTIES && !limited).then(|| {
+        format!(
+            "warning: {empties} empties and no limit: this solve may take a very long time \
+             (hours, or far longer). Set a limit with --time-limit SECS or --node-limit N: \
+             when it is hit the answer is unknown, with the bounds proven so far."
+        )
+    })
+}
+
+/// The status line: elapsed time, nodes, nodes/s, the proven interval and
+/// the best line known (the current best move first).
+pub fn status_line(pos: &Position, s: &Snapshot, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let interval = if s.lower == s.upper {
+        format!("score {:+}", s.lower)
+    } else {
+        format!("score in [{:+}, {:+}]", s.lower, s.upper)
+    };
+    let mut text = format!(
+        "{secs:.0} s, {:.1} M nodes, {:.2} M nodes/s, {interval}",
+        s.nodes as f64 / 1e6,
+        s.nodes as f64 / secs.max(1e-9) / 1e6,
+    );
+    if !s.line.is_empty() {
+        let shown: Vec<Option<Square>> = s.line.iter().take(8).copied().collect();
+        text.push_str(&format!(", best {}", pv_text(pos, &shown)));
+        if s.line.len() > shown.len() {
+            text.push_str(" …");
+        }
+    }
+    text
+}
+
+/// A thread redrawing the status line on stderr every second.
+struct Ticker {
+    stop: Arc<AtomicBool>,
+    handle: std::thread::JoinHandle<()>,
+}
+
+impl Ticker {
+    fn start(progress: Arc<Progress>, pos: Position) -> Ticker {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            let start = Instant::now();
+            let mut next = Duration::from_secs(1);
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if start.elapsed() >= next {
+                    next += Duration::from_secs(1);
+                    let line = status_line(&pos, &progress.snapshot(), start.elapsed());
+                    let mut err = std::io::stderr().lock();
+                    let _ = write!(err, "\r\x1b[2K{line}");
+                    let _ = err.flush();
+                }
+            }
+            // Leave the terminal as it was: clear the status line.
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+        });
+        Ticker { stop, handle }
+    }
+
+    fn stop(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let _ = self.handle.join();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_line_shows_time_nodes_interval_and_line() {
+        let pos = super::super::parse_position("f5d6c3d3c4").unwrap_or_default();
+        let snap = Snapshot {
+            nodes: 12_500_000,
+            lower: -4,
+            upper: 8,
+            line: vec![Square::parse("f4").ok(), Square::parse("f3").ok()],
+        };
+        let text = status_line(&pos, &snap, Duration::from_secs(5));
+        assert_eq!(
+            text,
+            "5 s, 12.5 M nodes, 2.50 M nodes/s, score in [-4, +8], best 6.O:f4 7.X:f3"
+        );
+        let done = Snapshot {
+            lower: 2,
+            upper: 2,
+            line: Vec::new(),
+            ..snap
+        };
+        assert!(status_line(&pos, &done, Duration::from_secs(5)).ends_with("score +2"));
+    }
 }

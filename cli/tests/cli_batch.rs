@@ -339,9 +339,9 @@ fn resume_after_a_kill_gives_the_rows_of_a_full_run() {
             .count(),
         40
     );
-    // A table cannot be resumed.
+    // A table cannot be resumed: a usage error (issue 19).
     let table = run(&["batch", f, "--output", o, "--resume"]);
-    assert_eq!(table.status.code(), Some(1));
+    assert_eq!(table.status.code(), Some(2));
     assert!(stderr(&table).contains("--resume needs --format jsonl or csv"));
 }
 

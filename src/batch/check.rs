@@ -62,7 +62,7 @@ pub fn check_item(item: &BatchItem, result: &SolveResult) -> Verdict {
 /// the answer to "score ≥ k".
 pub fn check_score(known: i32, result: &SolveResult) -> Verdict {
     if result.status != Status::Solved {
-        return Verdict::Unsolved;
+        return unsolved(known, result);
     }
     match result.mode {
         Mode::Exact => match result.score() {
@@ -72,6 +72,20 @@ pub fn check_score(known: i32, result: &SolveResult) -> Verdict {
         },
         Mode::Wld => check_wld(known, result),
         Mode::Bound(k) => check_bound(k, known, result),
+    }
+}
+
+/// An unknown result (a limit was hit) is no answer, but the bounds it
+/// proved must still hold the known score: a bound that excludes it is a
+/// wrong answer.
+fn unsolved(known: i32, result: &SolveResult) -> Verdict {
+    if (result.lower..=result.upper).contains(&known) {
+        Verdict::Unsolved
+    } else {
+        Verdict::Mismatch(format!(
+            "unknown, but the proven bounds [{:+}, {:+}] exclude the known score {known:+}",
+            result.lower, result.upper
+        ))
     }
 }
 
@@ -118,7 +132,7 @@ pub fn check(problem: &Problem, result: &SolveResult) -> Verdict {
         return Verdict::NoKnownScore;
     };
     if result.status != Status::Solved {
-        return Verdict::Unsolved;
+        return unsolved(best, result);
     }
     match result.mode {
         Mode::Exact => {
@@ -251,6 +265,11 @@ mod tests {
         let mut unknown = result(Mode::Exact, -64, 64, &[]);
         unknown.status = Status::Unknown;
         assert_eq!(check_score(4, &unknown), Verdict::Unsolved);
+        // Proven bounds that exclude the known score are a wrong answer.
+        let mut wrong = result(Mode::Exact, 6, 64, &[]);
+        wrong.status = Status::Unknown;
+        assert!(matches!(check_score(4, &wrong), Verdict::Mismatch(_)));
+        assert_eq!(check_score(6, &wrong), Verdict::Unsolved);
     }
 
     #[test]

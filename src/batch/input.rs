@@ -10,7 +10,8 @@ use std::path::Path;
 /// One position to solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BatchItem {
-    /// A stable identifier: `FILE:LINE` for problem files, the game's id
+    /// A stable identifier: `FILE:LINE` for problem files, FILE being the
+    /// file's canonical path (absolute, links resolved), or the game's id
     /// (e.g. `WTH_1990.wtb#123`) for game records.
     pub id: String,
     /// The position.
@@ -33,10 +34,14 @@ pub fn read_problem_items(
     let mut errors = Vec::new();
     for path in paths {
         let path = path.as_ref();
-        for entry in read_problem_file(path)? {
+        let entries = read_problem_file(path)?;
+        // The id names the file by its canonical path: `x.obf`, `./x.obf`
+        // and a symbolic link to it give the same ids (resume matches them).
+        let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        for entry in entries {
             match entry {
                 Ok(problem) => items.push(BatchItem {
-                    id: format!("{}:{}", path.display(), problem.line),
+                    id: format!("{}:{}", canonical.display(), problem.line),
                     position: problem.position,
                     problem: Some(problem),
                     known_score: None,

@@ -12,5 +12,7 @@ pub mod run;
 
 pub use check::{check, check_item, check_score, Verdict};
 pub use input::{read_game_items, read_problem_items, BatchItem, Shard};
-pub use output::{scan_output, Format, ResumeState, Row};
+pub use output::{
+    check_output_not_input, prepare_resume, scan_output, Format, OutputIsInput, ResumeState, Row,
+};
 pub use run::{run_batch, BatchSummary};

@@ -210,8 +210,11 @@ impl Format {
 /// What an earlier output file holds, for `--resume`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ResumeState {
-    /// Ids of the complete rows already written.
+    /// Ids of the complete rows already written with a result (`solved`).
     pub done: HashSet<String>,
+    /// Ids of the complete rows whose status is `unknown` (a limit was hit):
+    /// [`prepare_resume`] drops them so that they are solved again.
+    pub retry: HashSet<String>,
     /// Length in bytes of the complete part (up to and including the last
     /// newline); anything after it is a half-written row to cut off.
     pub keep_bytes: u64,
@@ -222,7 +225,7 @@ pub struct ResumeState {
 /// Why an earlier output file cannot be resumed.
 #[derive(Debug, thiserror::Error)]
 pub enum ResumeError {
-    /// Reading failed.
+    /// Reading or rewriting failed.
     #[error("{path}: {source}")]
     Io {
         /// The file.
@@ -249,31 +252,98 @@ pub enum ResumeError {
     TableFormat,
 }
 
-/// The first field of a CSV line, unquoting it if quoted.
-fn csv_first_field(line: &str) -> Option<String> {
-    if let Some(rest) = line.strip_prefix('"') {
-        let mut out = String::new();
-        let mut chars = rest.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c == '"' {
-                if chars.peek() == Some(&'"') {
-                    out.push('"');
-                    chars.next();
-                } else {
-                    return Some(out);
+/// The fields of a CSV line as [`Format::Csv`] writes them (quoted fields
+/// with doubled quotes); `None` for an unterminated quote or text after a
+/// closing quote.
+fn csv_fields(line: &str) -> Option<Vec<String>> {
+    let mut fields = Vec::new();
+    let mut chars = line.chars().peekable();
+    loop {
+        let mut field = String::new();
+        if chars.peek() == Some(&'"') {
+            chars.next();
+            loop {
+                match chars.next()? {
+                    '"' if chars.peek() == Some(&'"') => {
+                        field.push('"');
+                        chars.next();
+                    }
+                    '"' => break,
+                    c => field.push(c),
                 }
-            } else {
-                out.push(c);
             }
+            match chars.next() {
+                None => {
+                    fields.push(field);
+                    return Some(fields);
+                }
+                Some(',') => fields.push(field),
+                Some(_) => return None,
+            }
+        } else {
+            loop {
+                match chars.next() {
+                    None => {
+                        fields.push(field);
+                        return Some(fields);
+                    }
+                    Some(',') => break,
+                    Some(c) => field.push(c),
+                }
+            }
+            fields.push(field);
         }
-        None
-    } else {
-        line.split(',').next().map(str::to_string)
     }
 }
 
+/// The id and status of one complete row, or why it is not a row.
+fn row_id_status(line: &str, format: Format) -> Result<(String, String), String> {
+    let (id, status, board) = match format {
+        Format::Csv => {
+            let fields = csv_fields(line).ok_or("unterminated quoted field")?;
+            if fields.len() != CSV_COLUMNS.len() {
+                return Err(format!(
+                    "{} fields, expected {}",
+                    fields.len(),
+                    CSV_COLUMNS.len()
+                ));
+            }
+            let col = |name: &str| {
+                CSV_COLUMNS
+                    .iter()
+                    .position(|c| *c == name)
+                    .map_or(String::new(), |i| fields[i].clone())
+            };
+            (col("id"), col("status"), col("board"))
+        }
+        _ => {
+            let v: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+            let text = |name: &str| -> Result<String, String> {
+                v.get(name)
+                    .and_then(|x| x.as_str())
+                    .map(str::to_string)
+                    .ok_or(format!("no \"{name}\" text field"))
+            };
+            (text("id")?, text("status")?, text("board")?)
+        }
+    };
+    if id.is_empty() {
+        return Err("empty id".into());
+    }
+    if !matches!(status.as_str(), "solved" | "unknown") {
+        return Err(format!("status {status:?}, expected solved or unknown"));
+    }
+    if board.chars().count() != 64 {
+        return Err(format!("board {board:?} is not 64 squares"));
+    }
+    Ok((id, status))
+}
+
 /// Reads an earlier output file: the ids of its complete rows and where its
-/// complete part ends. A missing file is an empty state.
+/// complete part ends. A missing file is an empty state. Every complete
+/// line must be a row of `format` (or the CSV header on line 1): anything
+/// else is an error naming the line, as appending to a foreign file would
+/// lose it.
 pub fn scan_output(path: &Path, format: Format) -> Result<ResumeState, ResumeError> {
     let io = |source| ResumeError::Io {
         path: path.to_path_buf(),
@@ -302,36 +372,93 @@ pub fn scan_output(path: &Path, format: Format) -> Result<ResumeState, ResumeErr
         "jsonl"
     };
     for (i, line) in text.lines().enumerate() {
-        let bad = |reason: String| ResumeError::BadRow {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if format == Format::Csv && i == 0 && line == CSV_COLUMNS.join(",") {
+            state.has_header = true;
+            continue;
+        }
+        let (id, status) = row_id_status(line, format).map_err(|reason| ResumeError::BadRow {
             path: path.to_path_buf(),
             line: i + 1,
             format: fmt_name,
             reason,
-        };
-        if line.trim().is_empty() {
-            continue;
+        })?;
+        if status == "unknown" {
+            state.retry.insert(id);
+        } else {
+            state.done.insert(id);
         }
-        let id = match format {
-            Format::Csv => {
-                if i == 0 && line == CSV_COLUMNS.join(",") {
-                    state.has_header = true;
-                    continue;
-                }
-                csv_first_field(line).ok_or_else(|| bad("unterminated quoted id".into()))?
-            }
-            _ => {
-                let v: serde_json::Value =
-                    serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
-                v.get("id")
-                    .and_then(|x| x.as_str())
-                    .ok_or_else(|| bad("no \"id\" field".into()))?
-                    .to_string()
-            }
-        };
-        state.done.insert(id);
     }
+    // A position solved after an unknown row of it is done.
+    state.retry.retain(|id| !state.done.contains(id));
     Ok(state)
 }
+
+/// Gets an earlier output file ready for appending the rest of a run: scans
+/// it ([`scan_output`]), cuts off a half-written last row, and drops the
+/// rows whose status is `unknown` so that their positions are solved again
+/// — the finished file holds one row per position. The file is rewritten
+/// through a temporary file beside it and a rename, so that a crash leaves
+/// either the old or the new file. Returns the state; the caller skips the
+/// ids in `done` and solves the rest (those in `retry` included).
+pub fn prepare_resume(path: &Path, format: Format) -> Result<ResumeState, ResumeError> {
+    let state = scan_output(path, format)?;
+    if !path.exists() {
+        return Ok(state);
+    }
+    let io = |source| ResumeError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = std::fs::read(path).map_err(io)?;
+    let complete = &bytes[..(state.keep_bytes as usize).min(bytes.len())];
+    // Every complete line but the `unknown` rows (the scan checked them all).
+    let mut kept = Vec::with_capacity(complete.len());
+    for line in String::from_utf8_lossy(complete).split_inclusive('\n') {
+        let row = row_id_status(line.trim_end_matches(['\n', '\r']), format);
+        if !matches!(row, Ok((_, status)) if status == "unknown") {
+            kept.extend_from_slice(line.as_bytes());
+        }
+    }
+    if kept.len() == bytes.len() {
+        return Ok(state);
+    }
+    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
+    tmp_name.push(".resume-tmp");
+    let tmp = path.with_file_name(tmp_name);
+    std::fs::write(&tmp, &kept).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)?;
+    Ok(ResumeState {
+        keep_bytes: kept.len() as u64,
+        ..state
+    })
+}
+
+/// Refuses an output path that names one of the input files (compared by
+/// canonical path, so that `./x.obf` and `x.obf` are the same file): the
+/// rows would overwrite the problems.
+pub fn check_output_not_input(
+    output: &Path,
+    inputs: &[impl AsRef<Path>],
+) -> Result<(), OutputIsInput> {
+    let Ok(out) = output.canonicalize() else {
+        // A file that does not exist yet is none of the inputs.
+        return Ok(());
+    };
+    for input in inputs {
+        if input.as_ref().canonicalize().is_ok_and(|p| p == out) {
+            return Err(OutputIsInput(output.to_path_buf()));
+        }
+    }
+    Ok(())
+}
+
+/// The output file is one of the input files.
+#[derive(Debug, thiserror::Error)]
+#[error("--output {}: this is one of the input files; its problems would be overwritten by the results (choose another output file)", .0.display())]
+pub struct OutputIsInput(pub PathBuf);
 
 #[cfg(test)]
 mod tests {
@@ -339,11 +466,16 @@ mod tests {
 
     #[test]
     fn csv_fields_round_trip() {
-        assert_eq!(csv_first_field("a.obf:3,xx"), Some("a.obf:3".into()));
+        assert_eq!(
+            csv_fields("a.obf:3,xx,"),
+            Some(vec!["a.obf:3".into(), "xx".into(), String::new()])
+        );
         let quoted = csv_escape("we,ird\"name:3");
         assert_eq!(
-            csv_first_field(&format!("{quoted},rest")),
-            Some("we,ird\"name:3".into())
+            csv_fields(&format!("{quoted},rest")),
+            Some(vec!["we,ird\"name:3".into(), "rest".into()])
         );
+        assert_eq!(csv_fields("\"open,rest"), None);
+        assert_eq!(csv_fields("\"a\"b,rest"), None);
     }
 }

@@ -62,14 +62,21 @@ struct Pool<T> {
 }
 
 impl<T> Pool<T> {
-    fn with<R>(&self, make: impl Fn() -> T, f: impl FnOnce(&mut T) -> R) -> R {
+    fn with<R>(
+        &self,
+        make: impl Fn() -> std::io::Result<T>,
+        f: impl FnOnce(&mut T) -> R,
+    ) -> std::io::Result<R> {
         let taken = self.free.lock().ok().and_then(|mut v| v.pop());
-        let mut state = taken.unwrap_or_else(make);
+        let mut state = match taken {
+            Some(state) => state,
+            None => make()?,
+        };
         let r = f(&mut state);
         if let Ok(mut v) = self.free.lock() {
             v.push(state);
         }
-        r
+        Ok(r)
     }
 }
 
@@ -78,7 +85,8 @@ impl<T> Pool<T> {
 /// fully deterministic). Each thread solves with a state made by `make`
 /// (for example a searcher with its table) and reused across its items.
 /// With `check_known`, each result is compared with the known scores of its
-/// item. A sink error stops the run: the items not yet started are skipped
+/// item. A sink error, or a state `make` cannot make (e.g. a table larger
+/// than the memory), stops the run: the items not yet started are skipped
 /// and the error is returned.
 pub fn run_batch<T, M, F, S>(
     items: &[BatchItem],
@@ -90,7 +98,7 @@ pub fn run_batch<T, M, F, S>(
 ) -> std::io::Result<BatchSummary>
 where
     T: Send,
-    M: Fn() -> T + Sync,
+    M: Fn() -> std::io::Result<T> + Sync,
     F: Fn(&mut T, &BatchItem) -> SolveResult + Sync,
     S: FnMut(&Row<'_>, &BatchSummary) -> std::io::Result<()>,
 {
@@ -118,7 +126,7 @@ where
         };
 
     if jobs <= 1 {
-        let mut state = make();
+        let mut state = make()?;
         for item in items {
             let r = solve(&mut state, item);
             emit(item, &r, &mut summary)?;
@@ -132,7 +140,7 @@ where
         let states = Pool {
             free: Mutex::new(Vec::new()),
         };
-        let (tx, rx) = mpsc::channel::<(usize, SolveResult)>();
+        let (tx, rx) = mpsc::channel::<(usize, std::io::Result<SolveResult>)>();
         let mut failure = None;
         std::thread::scope(|scope| {
             let stop = &stop;
@@ -159,7 +167,7 @@ where
                 if failure.is_some() {
                     continue;
                 }
-                if let Err(e) = emit(&items[i], &r, &mut summary) {
+                if let Err(e) = r.and_then(|r| emit(&items[i], &r, &mut summary)) {
                     stop.store(true, Ordering::Relaxed);
                     failure = Some(e);
                 }

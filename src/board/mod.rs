@@ -210,8 +210,8 @@ impl Board {
 
     /// The number of leaves `depth` plies below this position (perft).
     ///
-    /// Two conventions for a forced pass (docs/architecture.md gives the figures of
-    /// both). By default the pass is a move like any other: it uses up a ply
+    /// Two conventions for a forced pass (docs/benchmarks.md, "Board kernels",
+    /// gives the figures of both). By default the pass is a move like any other: it uses up a ply
     /// and, on the last ply, is itself a leaf (212,258,800 at depth 11).
     /// With `count_passes` the pass is free: the replies after it are counted
     /// in the same ply (212,260,880 at depth 11). A finished game is a leaf

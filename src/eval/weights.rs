@@ -150,8 +150,9 @@ fn bincode_config() -> impl bincode::config::Config {
         .with_limit::<{ 64 * 1024 * 1024 }>()
 }
 
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// FNV-1a, 64 bits: the checksum of a weights file's payload (the fuzz
+/// target frames arbitrary payloads with it).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= b as u64;

@@ -5,4 +5,4 @@ pub mod position;
 pub mod problem;
 
 pub use position::{Position, PositionError};
-pub use problem::{MoveScore, Problem, ProblemError};
+pub use problem::{parse_position_text, LineError, MoveScore, Problem, ProblemError};

@@ -137,12 +137,73 @@ impl ProblemError {
 /// The filler OBF writers put after the last move (`--:-127`).
 const FILLER: i32 = -127;
 
+/// What was wrong with one position text or problem line, without its file
+/// and line (see [`ProblemError`] for those).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// The position field is malformed.
+    #[error("{0}")]
+    Position(#[from] PositionError),
+    /// A malformed `MOVE:score` field.
+    #[error("field {field} {text:?}: {reason}")]
+    Score {
+        /// 1-based `;`-separated field number.
+        field: usize,
+        /// The field's text.
+        text: String,
+        /// What was expected.
+        reason: &'static str,
+    },
+}
+
+impl LineError {
+    fn at(self, path: &Path, line: usize) -> ProblemError {
+        let path = path.to_path_buf();
+        match self {
+            LineError::Position(source) => ProblemError::Position { path, line, source },
+            LineError::Score {
+                field,
+                text,
+                reason,
+            } => ProblemError::Score {
+                path,
+                line,
+                field,
+                text,
+                reason,
+            },
+        }
+    }
+}
+
+/// Reads a position in any of the forms every command accepts: 64 board
+/// characters and the side to move, a move list from the start, or a whole
+/// problem-file (OBF) line with its tail (`BOARD X; G8:+18; % comment`),
+/// whose scores must then be well formed. A leading UTF-8 byte-order mark
+/// is skipped. The scores and comment come back in the [`Problem`] (line 1).
+pub fn parse_position_text(text: &str) -> Result<Problem, LineError> {
+    match parse_problem_text(1, text)? {
+        Some(p) => Ok(p),
+        None => Err(LineError::Position(PositionError::Empty)),
+    }
+}
+
 /// Parses one line of a problem file. `Ok(None)` for a blank or comment line.
 pub fn parse_line(
     path: &Path,
     line_no: usize,
     text: &str,
 ) -> Result<Option<Problem>, ProblemError> {
+    parse_problem_text(line_no, text).map_err(|e| e.at(path, line_no))
+}
+
+/// [`parse_line`] without the file name in its errors.
+fn parse_problem_text(line_no: usize, text: &str) -> Result<Option<Problem>, LineError> {
+    // A UTF-8 byte-order mark some editors put at the start of a file.
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) if line_no == 1 => rest,
+        _ => text,
+    };
     let (text, comment) = match text.split_once('%') {
         Some((t, c)) => (
             t.trim(),
@@ -155,20 +216,14 @@ pub fn parse_line(
     }
     let mut fields = text.split(';');
     let pos_text = fields.next().unwrap_or("");
-    let position = Position::parse(pos_text).map_err(|source| ProblemError::Position {
-        path: path.to_path_buf(),
-        line: line_no,
-        source,
-    })?;
+    let position = Position::parse(pos_text)?;
     let mut scores = Vec::new();
     for (k, field) in fields.enumerate() {
         let f = field.trim();
         if f.is_empty() {
             continue;
         }
-        let err = |reason| ProblemError::Score {
-            path: path.to_path_buf(),
-            line: line_no,
+        let err = |reason| LineError::Score {
             field: k + 2,
             text: f.to_string(),
             reason,

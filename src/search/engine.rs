@@ -12,6 +12,8 @@ use super::dfpn::heuristic::Heuristic;
 use super::dfpn::params::{HParams, HParamsError};
 use super::dfpn::table::ProofTable;
 use super::dfpn::{driver, DfpnOptions};
+use super::memory::{self, TableMemoryError};
+use super::progress::Progress;
 use super::shallow::DEFAULT_ORDER_MIN;
 use super::{Limits, Mode, SolveResult};
 use crate::board::Board;
@@ -60,7 +62,7 @@ pub struct EngineConfig {
 
 /// Why an engine could not be made: a built-in file that does not decode
 /// (tests keep both decodable; a broken build says so instead of searching
-/// with something else).
+/// with something else), or tables larger than the machine's memory.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     /// The embedded pattern weights.
@@ -69,11 +71,14 @@ pub enum EngineError {
     /// The embedded df-pn⁺ parameters.
     #[error("decoding the built-in df-pn+ parameters (weights/h.txt): {0}")]
     HParams(#[from] HParamsError),
+    /// The tables do not fit in the machine's memory.
+    #[error(transparent)]
+    Memory(#[from] TableMemoryError),
 }
 
 /// An [`EngineConfig`] with its evaluation and h parameters loaded, once:
 /// engines made from it ([`Engine::from_resolved`], for example one per
-/// thread of a batch) cannot fail and share them.
+/// thread of a batch) share them and fail only for want of memory.
 #[derive(Clone)]
 pub struct ResolvedConfig {
     config: EngineConfig,
@@ -178,43 +183,64 @@ pub struct Engine {
     proof: Option<ProofTable>,
     params: Arc<HParams>,
     eval: Arc<dyn Evaluator + Send + Sync>,
+    progress: Option<Arc<Progress>>,
 }
 
 impl Engine {
     /// An engine with its tables allocated; [`EngineConfig::resolve`] first.
+    /// Errors if a built-in file does not decode or the tables do not fit in
+    /// the machine's memory.
     pub fn new(config: EngineConfig) -> Result<Engine, EngineError> {
-        Ok(Engine::from_resolved(config.resolve()?))
+        Engine::from_resolved(config.resolve()?)
     }
 
-    /// An engine with its tables allocated, from a resolved configuration.
-    pub fn from_resolved(resolved: ResolvedConfig) -> Engine {
+    /// An engine with its tables allocated, from a resolved configuration,
+    /// or an error naming the memory asked and the machine's total when it
+    /// is not there.
+    pub fn from_resolved(resolved: ResolvedConfig) -> Result<Engine, EngineError> {
         let ResolvedConfig {
             config,
             eval,
             params,
         } = resolved;
         let dfpn = matches!(config.algo, Algo::Dfpn | Algo::DfpnPlus);
+        // Both tables together first: the error names the whole request.
+        memory::check_fits(
+            (config.hash_mb as u64).saturating_mul(1 << 20),
+            "the search tables",
+        )?;
         let (ab_mb, proof) = if dfpn {
             (
                 half_mb(config.hash_mb),
-                Some(ProofTable::with_mb(half_mb(config.hash_mb))),
+                Some(ProofTable::try_with_mb(half_mb(config.hash_mb))?),
             )
         } else {
             (config.hash_mb, None)
         };
-        let mut alphabeta = Searcher::new(ab_mb);
+        let mut alphabeta = Searcher::try_new(ab_mb)?;
         // Move ordering by the evaluation from `DEFAULT_ORDER_MIN` (15)
         // empties up: for alpha-beta itself, and for df-pn's leaf solver,
         // which gets positions of up to `--leaf-empties` (default 17)
         // empties. Results never depend on it.
         alphabeta.set_order_evaluator(Some(Box::new(Arc::clone(&eval))), DEFAULT_ORDER_MIN);
-        Engine {
+        Ok(Engine {
             alphabeta,
             proof,
             params,
             eval,
             config,
+            progress: None,
+        })
+    }
+
+    /// Publishes the progress of every later solve into `progress` (`None`:
+    /// nowhere): nodes, proven bounds and the best line the search knows
+    /// (see [`super::progress`]).
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
+        if self.config.algo == Algo::Alphabeta {
+            self.alphabeta.set_progress(progress.clone());
         }
+        self.progress = progress;
     }
 
     /// The configuration.
@@ -243,7 +269,7 @@ impl Engine {
         } else {
             Heuristic::Uniform
         };
-        driver::solve(
+        driver::solve_with_progress(
             board,
             mode,
             table,
@@ -251,6 +277,7 @@ impl Engine {
             heuristic,
             options,
             limits,
+            self.progress.clone(),
         )
     }
 }

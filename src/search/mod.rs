@@ -6,6 +6,8 @@
 pub mod alphabeta;
 pub mod dfpn;
 pub mod engine;
+pub mod memory;
+pub mod progress;
 pub mod result;
 pub mod shallow;
 

@@ -23,7 +23,7 @@ use othello_solver::search::shallow::DEFAULT_ORDER_MIN;
 use othello_solver::search::Limits;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
 /// The first bytes of a labels file.
@@ -111,30 +111,36 @@ pub fn label_positions(
 pub fn write(path: &Path, header: &str, labels: &[Label]) -> Result<()> {
     let f = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
     let mut w = BufWriter::new(f);
-    let mut put = |bytes: &[u8]| {
-        w.write_all(bytes)
-            .with_context(|| format!("writing {}", path.display()))
-    };
-    put(MAGIC)?;
-    put(&(header.len() as u32).to_le_bytes())?;
-    put(header.as_bytes())?;
-    put(&(labels.len() as u64).to_le_bytes())?;
-    for l in labels {
-        put(&l.board.player.to_le_bytes())?;
-        put(&l.board.opponent.to_le_bytes())?;
-        put(&l.score.to_le_bytes())?;
-    }
-    w.flush()
+    write_to(&mut w, header, labels)
+        .and_then(|()| w.flush())
         .with_context(|| format!("writing {}", path.display()))
+}
+
+/// Writes a labels file's bytes (see [`parse`]) to `w`.
+pub fn write_to(w: &mut impl Write, header: &str, labels: &[Label]) -> std::io::Result<()> {
+    w.write_all(MAGIC)?;
+    w.write_all(&(header.len() as u32).to_le_bytes())?;
+    w.write_all(header.as_bytes())?;
+    w.write_all(&(labels.len() as u64).to_le_bytes())?;
+    for l in labels {
+        w.write_all(&l.board.player.to_le_bytes())?;
+        w.write_all(&l.board.opponent.to_le_bytes())?;
+        w.write_all(&l.score.to_le_bytes())?;
+    }
+    Ok(())
 }
 
 /// Reads a labels file: its header text and its labels. A wrong magic, a
 /// truncated file, overlapping discs or a score outside −64..=64 is an
 /// error naming the file and the record.
 pub fn read(path: &Path) -> Result<(String, Vec<Label>)> {
-    let name = path.display();
-    let f = std::fs::File::open(path).with_context(|| format!("opening {name}"))?;
-    let mut r = BufReader::new(f);
+    let bytes = std::fs::read(path).with_context(|| format!("opening {}", path.display()))?;
+    parse(&path.display().to_string(), &bytes)
+}
+
+/// Parses the bytes of a labels file ([`read`]); `name` names it in errors.
+pub fn parse(name: &str, bytes: &[u8]) -> Result<(String, Vec<Label>)> {
+    let mut r = bytes;
     let mut magic = [0u8; 8];
     r.read_exact(&mut magic)
         .with_context(|| format!("{name}: too short for a labels file"))?;
@@ -148,18 +154,17 @@ pub fn read(path: &Path) -> Result<(String, Vec<Label>)> {
     if hlen > 1 << 20 {
         bail!("{name}: header length {hlen} is implausible (corrupt file?)");
     }
-    let mut header = vec![0u8; hlen];
-    r.read_exact(&mut header)
-        .with_context(|| format!("{name}: truncated in the header text"))?;
-    let header =
-        String::from_utf8(header).with_context(|| format!("{name}: header is not UTF-8"))?;
+    if hlen > r.len() {
+        bail!("{name}: truncated in the header text");
+    }
+    let (header, mut r) = r.split_at(hlen);
+    let header = String::from_utf8(header.to_vec())
+        .with_context(|| format!("{name}: header is not UTF-8"))?;
     let mut n8 = [0u8; 8];
     r.read_exact(&mut n8)
         .with_context(|| format!("{name}: truncated in the record count"))?;
     let count = u64::from_le_bytes(n8);
-    let mut rest = Vec::new();
-    r.read_to_end(&mut rest)
-        .with_context(|| format!("reading {name}"))?;
+    let rest = r;
     if rest.len() as u64 != count.saturating_mul(RECORD_BYTES as u64) {
         bail!(
             "{name}: the header promises {count} records ({} bytes) but {} bytes follow (truncated or corrupt)",
@@ -167,7 +172,7 @@ pub fn read(path: &Path) -> Result<(String, Vec<Label>)> {
             rest.len()
         );
     }
-    let mut labels = Vec::with_capacity(count as usize);
+    let mut labels = Vec::with_capacity(rest.len() / RECORD_BYTES);
     for (i, rec) in rest.chunks_exact(RECORD_BYTES).enumerate() {
         let word = |at: usize| {
             let mut b = [0u8; 8];

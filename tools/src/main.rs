@@ -48,7 +48,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // Each cause once (a library error often repeats its source's text).
+            eprintln!("error: {}", othello_solver::error_text(err.as_ref()));
             ExitCode::FAILURE
         }
     }

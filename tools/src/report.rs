@@ -56,6 +56,12 @@ pub fn render(
         ds.train_positions(),
         e.heldout_all.n
     );
+    if ds.heldout_games == 0 {
+        let _ = writeln!(
+            s,
+            "No games are held out (none is of the held-out years): the held-out measures below are empty (–).\n"
+        );
+    }
     let _ = writeln!(s, "{}\n", meta.notes);
     let _ = writeln!(s, "## Summary\n");
     let _ = writeln!(

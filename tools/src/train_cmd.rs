@@ -312,18 +312,59 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         std::fs::write(r, &text).with_context(|| format!("writing {}", r.display()))?;
     }
     eprintln!(
-        "wrote {} ({} bytes) and {}; held-out MAE {:.2} (all stages), {:.2} (24 empties vs perfect play, {} positions)",
+        "wrote {} ({} bytes) and {}; {}",
         args.out.display(),
         file_bytes,
         beside.display(),
-        meta.heldout_mae,
-        meta.heldout_mae_24_theoretical,
-        facts.quantized.heldout_theoretical.n
+        heldout_text(
+            ds.heldout_games,
+            f64::from(meta.heldout_mae),
+            f64::from(meta.heldout_mae_24_theoretical),
+            facts.quantized.heldout_theoretical.n
+        )
     );
     Ok(Outcome { report: text, file })
+}
+
+/// The held-out part of the closing line: the errors, or a plain statement
+/// that no game was held out (rather than an error of NaN).
+pub fn heldout_text(heldout_games: usize, mae: f64, mae_24: f64, n_24: usize) -> String {
+    if heldout_games == 0 {
+        return "no games are held out (none is of the --holdout-years), so there is no held-out error"
+            .to_string();
+    }
+    let mae_24 = if n_24 == 0 {
+        "no positions with a perfect-play score at 24 empties".to_string()
+    } else {
+        format!("{mae_24:.2} (24 empties vs perfect play, {n_24} positions)")
+    };
+    format!("held-out MAE {mae:.2} (all stages, {heldout_games} games), {mae_24}")
 }
 
 /// The report written beside a weights file: the same path with `.md`.
 pub fn report_path(out: &Path) -> PathBuf {
     out.with_extension("md")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::heldout_text;
+
+    #[test]
+    fn no_held_out_games_is_said_plainly() {
+        let t = heldout_text(0, f64::NAN, f64::NAN, 0);
+        assert!(t.contains("no games are held out"), "{t}");
+        assert!(!t.contains("NaN"), "{t}");
+        let t = heldout_text(12, 7.5, f64::NAN, 0);
+        assert!(
+            t.starts_with("held-out MAE 7.50 (all stages, 12 games)"),
+            "{t}"
+        );
+        assert!(!t.contains("NaN"), "{t}");
+        let t = heldout_text(12, 7.5, 6.25, 40);
+        assert!(
+            t.contains("6.25 (24 empties vs perfect play, 40 positions)"),
+            "{t}"
+        );
+    }
 }

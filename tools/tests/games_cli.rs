@@ -73,3 +73,39 @@ fn bad_file_fails_naming_it() {
     assert!(!ok);
     assert!(err.contains("absent.gam: cannot read"), "{err}");
 }
+
+/// A missing file is named with its OS error once, not twice (issue 19):
+/// the tools print each cause of an error once.
+#[test]
+fn a_missing_file_says_the_os_error_once() {
+    let tmp = TempDir::new("missing");
+    let missing = tmp.0.join("no-such-file.wtb");
+    let out = tmp.0.join("x.bin");
+    let prefix = tmp.0.join("fit");
+    for args in [
+        vec![
+            "train".as_ref(),
+            missing.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ],
+        vec![
+            "label".as_ref(),
+            missing.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ],
+        vec![
+            "fit-h".as_ref(),
+            "--data".as_ref(),
+            missing.as_os_str(),
+            "--out-prefix".as_ref(),
+            prefix.as_os_str(),
+        ],
+    ] {
+        let (ok, _, err) = run_tools(&args);
+        assert!(!ok, "{args:?}");
+        assert_eq!(err.matches("os error 2").count(), 1, "{args:?}: {err}");
+        assert!(err.contains("no-such-file.wtb"), "{err}");
+    }
+}

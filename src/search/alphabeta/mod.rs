@@ -25,6 +25,7 @@ pub mod search;
 pub mod stability;
 pub mod tt;
 
+use super::progress::Progress;
 use super::shallow::{guess_score, DEFAULT_ORDER_MIN};
 use super::{fail_soft_bounds, LeafSolver, Limits, Mode, SolveResult, Status};
 use crate::board::movegen::{flips, moves};
@@ -71,6 +72,9 @@ pub struct Searcher {
     aborted: bool,
     /// Optional evaluation ranking moves at nodes with many empties.
     order_eval: Option<OrderEval>,
+    /// Where a solve publishes its progress (see [`Searcher::set_progress`]),
+    /// and the node count at the start of the solve.
+    progress: Option<(std::sync::Arc<Progress>, u64)>,
 }
 
 /// An evaluation plugged into move ordering, and where it is used.
@@ -98,15 +102,22 @@ type RootMove = Option<usize>;
 impl Searcher {
     /// A context with a table of `hash_mb` mebibytes.
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher {
-            tt: tt::Table::new(hash_mb),
+        Searcher::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Searcher::new`], or an error naming the size when the memory for
+    /// the table is not there.
+    pub fn try_new(hash_mb: usize) -> Result<Searcher, crate::search::memory::TableMemoryError> {
+        Ok(Searcher {
+            tt: tt::Table::try_new(hash_mb)?,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
             next_check: CHECK_INTERVAL,
             aborted: false,
             order_eval: None,
-        }
+            progress: None,
+        })
     }
 
     /// Ranks moves at nodes with at least `min_empties` empties by a
@@ -130,6 +141,50 @@ impl Searcher {
         let eval = crate::eval::PatternEvaluator::embedded()?;
         self.set_order_evaluator(Some(Box::new(eval)), DEFAULT_ORDER_MIN);
         Ok(())
+    }
+
+    /// Publishes the progress of every later [`Searcher::solve`] into
+    /// `progress` (`None`: nowhere): the node count where the search looks
+    /// at the clock, the bounds and the table's best line at the root.
+    pub fn set_progress(&mut self, progress: Option<std::sync::Arc<Progress>>) {
+        self.progress = progress.map(|p| (p, self.nodes));
+    }
+
+    /// Publishes the bounds and the best line the table holds from `board`.
+    #[cold]
+    fn publish_root(&mut self, board: &Board, lower: i32, upper: i32) {
+        if let Some((p, _)) = &self.progress {
+            p.set_bounds(lower, upper);
+            p.set_line(self.table_line(board));
+        }
+    }
+
+    /// The line of the table's best moves from `board` (at most 12 plies,
+    /// legal moves only; passes where the side to move has none).
+    fn table_line(&self, board: &Board) -> Vec<Option<Square>> {
+        let mut line = Vec::new();
+        let mut b = *board;
+        while line.len() < 12 {
+            if b.moves() == 0 {
+                if b.opponent_moves() == 0 || line.last() == Some(&None) {
+                    break;
+                }
+                line.push(None);
+                b = b.pass();
+                continue;
+            }
+            let Some(sq) = self
+                .tt
+                .probe(&b)
+                .and_then(|e| Square::new(e.best))
+                .filter(|sq| b.moves() & sq.bit() != 0)
+            else {
+                break;
+            };
+            line.push(Some(sq));
+            b = Self::child(&b, Some(sq.index()));
+        }
+        line
     }
 
     /// Whether an evaluation takes part in move ordering.
@@ -167,6 +222,9 @@ impl Searcher {
     /// Called every [`CHECK_INTERVAL`] nodes: sets `aborted` when a limit is hit.
     #[cold]
     fn check_limits(&mut self) {
+        if let Some((p, base)) = &self.progress {
+            p.set_nodes(self.nodes - base);
+        }
         if self.nodes >= self.node_limit {
             self.aborted = true;
         }
@@ -212,6 +270,9 @@ impl Searcher {
                 upper = v;
                 k = v;
             }
+            if self.progress.is_some() {
+                self.publish_root(board, lower, upper);
+            }
         }
         (lower, upper)
     }
@@ -237,6 +298,10 @@ impl Searcher {
     pub fn solve(&mut self, board: &Board, mode: Mode, limits: Limits) -> SolveResult {
         let start = Instant::now();
         let start_nodes = self.nodes;
+        if let Some((p, base)) = &mut self.progress {
+            p.reset();
+            *base = start_nodes;
+        }
         self.tt.new_generation();
         self.set_limits(limits, start);
         let mut result = SolveResult {

@@ -121,6 +121,11 @@ impl Table {
     /// A table of at most `mb` mebibytes (at least one bucket; the bucket
     /// count is a power of two).
     pub fn new(mb: usize) -> Table {
+        Table::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Table::new`], or an error naming the size when the memory is not there.
+    pub fn try_new(mb: usize) -> Result<Table, crate::search::memory::TableMemoryError> {
         let bytes = mb.saturating_mul(1 << 20);
         let per = std::mem::size_of::<Bucket>();
         let mut n = 1usize;
@@ -130,14 +135,15 @@ impl Table {
         // Reserve first (no page touched yet), ask for huge pages, then
         // fill: a table of hundreds of MiB probed at random costs a TLB miss
         // on nearly every probe with 4 KiB pages.
-        let mut buckets: Vec<Bucket> = Vec::with_capacity(n);
+        let mut buckets: Vec<Bucket> =
+            crate::search::memory::try_with_capacity(n, "the alpha-beta table")?;
         advise_huge_pages(buckets.as_mut_ptr().cast(), n * per);
         buckets.resize(n, EMPTY);
-        Table {
+        Ok(Table {
             buckets,
             mask: n - 1,
             date: 1,
-        }
+        })
     }
 
     /// The table's size in bytes.

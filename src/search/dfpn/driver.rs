@@ -30,7 +30,9 @@ use super::heuristic::Heuristic;
 use super::table::ProofTable;
 use super::{Dfpn, DfpnOptions, Outcome};
 use crate::board::{Board, Square};
+use crate::search::progress::Progress;
 use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How far (discs) from df-pn⁺'s guess of the score the exact driver steps
@@ -105,6 +107,15 @@ impl Driver<'_, '_> {
         let (lower, upper) = self.dfpn.table().bounds(root);
         self.lower = self.lower.max(lower);
         self.upper = self.upper.min(upper);
+        if let Some(p) = self.dfpn.progress() {
+            p.set_bounds(self.lower, self.upper);
+            // A move the table proves reaches the lower bound, if any.
+            let best = (self.lower > -64)
+                .then(|| self.known_keeper(root, Class::AtLeast(self.lower)))
+                .flatten()
+                .map(|(sq, _)| vec![Some(sq)]);
+            p.set_line(best.unwrap_or_default());
+        }
         Some(answer)
     }
 
@@ -275,9 +286,29 @@ pub fn solve(
     options: DfpnOptions,
     limits: Limits,
 ) -> SolveResult {
+    solve_with_progress(root, mode, table, leaf, heuristic, options, limits, None)
+}
+
+/// [`solve`], publishing its progress (nodes, proven bounds, a proven best
+/// move when the table shows one) into `progress`.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_with_progress(
+    root: &Board,
+    mode: Mode,
+    table: &mut ProofTable,
+    leaf: &mut dyn LeafSolver,
+    heuristic: Heuristic<'_>,
+    options: DfpnOptions,
+    limits: Limits,
+    progress: Option<Arc<Progress>>,
+) -> SolveResult {
     let start = Instant::now();
     let algo = heuristic.algo_name();
+    if let Some(p) = &progress {
+        p.reset();
+    }
     let mut dfpn = Dfpn::new(table, leaf, heuristic, options, limits);
+    dfpn.set_progress(progress);
     let mut d = Driver {
         dfpn: &mut dfpn,
         lower: -64,

@@ -43,9 +43,11 @@ pub mod params;
 pub mod table;
 
 use crate::board::Board;
+use crate::search::progress::Progress;
 use crate::search::{LeafSolver, Limits};
 use heuristic::{Heuristic, ValueCache, DEFAULT_H_SEARCH_FROM};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 use table::{Probe, ProofTable, INF};
 
@@ -124,6 +126,8 @@ pub struct Dfpn<'a> {
     /// not), and the positions of the shallow searches behind
     /// [`Dfpn::guess`] and h ([`DfpnOptions::h_search_from`]).
     pub nodes: u64,
+    /// Where the node count is published ([`Dfpn::set_progress`]).
+    progress: Option<Arc<Progress>>,
 }
 
 impl<'a> Dfpn<'a> {
@@ -155,7 +159,19 @@ impl<'a> Dfpn<'a> {
             children: Vec::with_capacity(64 * 40),
             values: None,
             nodes: 0,
+            progress: None,
         }
+    }
+
+    /// Publishes the node count (df-pn's and the leaf solver's) into
+    /// `progress` where the search looks at the clock.
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
+        self.progress = progress;
+    }
+
+    /// The progress this searcher publishes into, if any.
+    pub fn progress(&self) -> Option<&Progress> {
+        self.progress.as_deref()
     }
 
     /// Leaf-solver nodes since this searcher was made.
@@ -336,12 +352,13 @@ impl<'a> Dfpn<'a> {
         let total = self.total_nodes();
         if self.limits.nodes.is_some_and(|n| total >= n) {
             self.aborted = true;
-        } else if let Some(t) = self.limits.time {
-            if total >= self.next_time_check {
-                self.next_time_check = total + TIME_CHECK_INTERVAL;
-                if self.start.elapsed() >= t {
-                    self.aborted = true;
-                }
+        } else if total >= self.next_time_check {
+            self.next_time_check = total + TIME_CHECK_INTERVAL;
+            if let Some(p) = &self.progress {
+                p.set_nodes(total);
+            }
+            if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+                self.aborted = true;
             }
         }
         self.aborted

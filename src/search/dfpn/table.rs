@@ -103,6 +103,12 @@ impl ProofTable {
         ProofTable::with_buckets(Self::buckets_for_mb(mb))
     }
 
+    /// [`ProofTable::with_mb`], or an error naming the size when the memory
+    /// is not there.
+    pub fn try_with_mb(mb: usize) -> Result<ProofTable, crate::search::memory::TableMemoryError> {
+        ProofTable::try_with_buckets(Self::buckets_for_mb(mb))
+    }
+
     /// The capacity in entries of [`ProofTable::with_mb`]`(mb)`, without
     /// allocating it.
     pub fn with_mb_capacity(mb: usize) -> u64 {
@@ -122,15 +128,25 @@ impl ProofTable {
 
     /// A table of `buckets` buckets (rounded up to a power of two) of four entries.
     pub fn with_buckets(buckets: usize) -> ProofTable {
+        ProofTable::try_with_buckets(buckets).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`ProofTable::with_buckets`], or an error when the memory is not there.
+    pub fn try_with_buckets(
+        buckets: usize,
+    ) -> Result<ProofTable, crate::search::memory::TableMemoryError> {
         let buckets = buckets.max(1).next_power_of_two();
-        ProofTable {
-            entries: vec![EMPTY; buckets * WAYS],
+        let mut entries =
+            crate::search::memory::try_with_capacity(buckets * WAYS, "the df-pn table")?;
+        entries.resize(buckets * WAYS, EMPTY);
+        Ok(ProofTable {
+            entries,
             mask: buckets - 1,
             stats: TableStats {
                 capacity: (buckets * WAYS) as u64,
                 ..TableStats::default()
             },
-        }
+        })
     }
 
     /// The counters.
