@@ -26,7 +26,8 @@ pub enum FormatArg {
     Jsonl,
     /// Comma-separated values with a header line.
     Csv,
-    /// A problem file: every best move with the exact score (`--exact` only).
+    /// A problem file: every best move with the exact score (`--exact` only;
+    /// implies `--all-best`).
     Obf,
 }
 
@@ -153,7 +154,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .jobs
         .map(|n| n as usize)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB)?;
+    let mut config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB)?;
+    // A problem file lists every best move.
+    config.all_best |= format == Format::Obf;
     let mode = args.search.mode();
 
     let progress = progress_bar(items.len() as u64);

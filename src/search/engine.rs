@@ -48,6 +48,8 @@ pub struct EngineConfig {
     pub limits: Limits,
     /// df-pn's leaf hand-over and 1+ε trick.
     pub dfpn: DfpnOptions,
+    /// List every best move instead of one (`--all-best`).
+    pub all_best: bool,
     /// df-pn⁺'s h and cost parameters (`None`: [`HParams::shipped`]).
     pub h_params: Option<Arc<HParams>>,
     /// df-pn⁺'s evaluation, and alpha-beta's move ordering (`None`: the
@@ -64,6 +66,7 @@ impl EngineConfig {
             hash_mb,
             limits,
             dfpn: DfpnOptions::default(),
+            all_best: false,
             h_params: None,
             evaluator: None,
         }
@@ -77,6 +80,7 @@ impl std::fmt::Debug for EngineConfig {
             .field("hash_mb", &self.hash_mb)
             .field("limits", &self.limits)
             .field("dfpn", &self.dfpn)
+            .field("all_best", &self.all_best)
             .field(
                 "h_params",
                 &self.h_params.as_ref().map(|p| p.source.clone()),
@@ -141,6 +145,7 @@ impl Engine {
                 let _ = alphabeta.use_embedded_evaluator();
             }
         }
+        alphabeta.set_all_best(config.all_best);
         Engine {
             alphabeta,
             proof,
@@ -187,6 +192,7 @@ impl Engine {
         driver::solve(
             board,
             mode,
+            self.config.all_best,
             table,
             &mut self.alphabeta,
             heuristic,

@@ -5,8 +5,9 @@
 //! node counter and limits); once created it allocates nothing per node or
 //! per question, so [`LeafSolver::bounds`] is cheap to call millions of
 //! times. [`solve`] / [`Searcher::solve`] answer a [`Mode`] (exact score,
-//! win/draw/loss, or one bound) with every best move and, for exact solves,
-//! a principal variation to the end of the game.
+//! win/draw/loss, or one bound) with one best move (or every best move, with
+//! [`Searcher::set_all_best`]) and, for exact solves, a principal variation
+//! to the end of the game.
 //!
 //! Layout: [`search`] (table-driven principal-variation search, more than
 //! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
@@ -39,6 +40,18 @@ pub const SHALLOW_MAX: u32 = 8;
 pub const ETC_MIN: u32 = 10;
 /// Up to this many empties, quadrant parity takes part in move ordering.
 pub const PARITY_ORDER_MAX: u32 = 12;
+/// From this many empties up, a WLD or bound question ranks the root's
+/// moves by a shallow search [`ROOT_SORT_DEPTH`] plies deep.
+pub const ROOT_SORT_MIN: u32 = 16;
+
+/// The depth of the shallow search ranking the root's moves of a WLD or
+/// bound question. On FFO #40–#49 WLD, alpha-beta with one proving move:
+/// 196.6 M nodes without it, 115–121 M with depths 1, 4, 6 and 8, 210 M with
+/// 2 and 3 (FFO #45 alone: 6.6 M nodes when b2 comes first, 83–97 M when it
+/// does not); an exact score gains nothing from it (1,032.9 M nodes at
+/// depth 8 against 1,030.5 M without). docs/benchmarks.md, "Modes".
+pub const ROOT_SORT_DEPTH: u32 = 6;
+
 /// Nodes between two looks at the clock.
 const CHECK_INTERVAL: u64 = 1 << 14;
 
@@ -49,6 +62,8 @@ pub struct SolveOptions {
     pub hash_mb: usize,
     /// Time and node limits.
     pub limits: Limits,
+    /// List every best move instead of one.
+    pub all_best: bool,
 }
 
 impl Default for SolveOptions {
@@ -56,6 +71,7 @@ impl Default for SolveOptions {
         SolveOptions {
             hash_mb: 64,
             limits: Limits::default(),
+            all_best: false,
         }
     }
 }
@@ -70,6 +86,8 @@ pub struct Searcher {
     aborted: bool,
     /// Optional evaluation ranking moves at nodes with many empties.
     order_eval: Option<OrderEval>,
+    /// Whether [`Searcher::solve`] lists every best move.
+    all_best: bool,
 }
 
 /// An evaluation plugged into move ordering, and where it is used.
@@ -86,6 +104,7 @@ pub fn solve(board: &Board, mode: Mode, options: &SolveOptions) -> SolveResult {
     // Ordering never changes results: without the weights the search is
     // only slower, and the command line reports a broken file itself.
     let _ = searcher.use_embedded_evaluator();
+    searcher.set_all_best(options.all_best);
     searcher.solve(board, mode, options.limits)
 }
 
@@ -160,7 +179,16 @@ impl Searcher {
             next_check: CHECK_INTERVAL,
             aborted: false,
             order_eval: None,
+            all_best: false,
         }
+    }
+
+    /// Whether [`Searcher::solve`] lists every best move (`true`) or stops at
+    /// the first one it proves (`false`, the default: cheaper, and what
+    /// Edax answers). WLD with one move stops at the first winning move;
+    /// exact with one move tests root moves at the score until one reaches it.
+    pub fn set_all_best(&mut self, all_best: bool) {
+        self.all_best = all_best;
     }
 
     /// Ranks moves at nodes with at least `min_empties` empties by a
@@ -300,6 +328,7 @@ impl Searcher {
             lower: -64,
             upper: 64,
             best_moves: Vec::new(),
+            all_best: self.all_best,
             pv: Vec::new(),
             nodes: 0,
             leaf_nodes: 0,
@@ -319,8 +348,14 @@ impl Searcher {
             result.lower = board.final_score();
             result.upper = result.lower;
         } else {
+            let root_moves = match mode {
+                Mode::Wld | Mode::Bound(_) => self.ranked_root_moves(board, root_moves),
+                Mode::Exact => root_moves,
+            };
             let (lower, upper, best) = match mode {
                 Mode::Exact => self.root_exact(board, &root_moves),
+                Mode::Wld if !self.all_best => self.root_one(board, &root_moves, -1, 1),
+                Mode::Bound(k) if !self.all_best => self.root_one(board, &root_moves, k - 1, k),
                 Mode::Wld => self.root_window(board, &root_moves, -1, 1),
                 Mode::Bound(k) => self.root_window(board, &root_moves, k - 1, k),
             };
@@ -374,6 +409,41 @@ impl Searcher {
             .collect()
     }
 
+    /// The root's moves `list` (from [`Self::ordered_moves`]) re-ranked for a
+    /// WLD or bound question: from [`ROOT_SORT_MIN`] empties up, each child
+    /// is searched [`ROOT_SORT_DEPTH`] plies deep with the ordering
+    /// evaluation (a full window, so every move gets a value), best first;
+    /// ties keep the order of `list`. The first move that proves the answer
+    /// ends the question, so the first move matters most there.
+    fn ranked_root_moves(&mut self, board: &Board, list: Vec<RootMove>) -> Vec<RootMove> {
+        let empties = board.empties();
+        let Some(oe) = &self.order_eval else {
+            return list;
+        };
+        if empties < ROOT_SORT_MIN || list.len() < 2 {
+            return list;
+        }
+        let depth = ROOT_SORT_DEPTH;
+        let mut keyed: Vec<(i32, RootMove)> = list
+            .into_iter()
+            .map(|m| {
+                let c = Self::child(board, m);
+                let v = -shallow_value(
+                    &*oe.eval,
+                    &c,
+                    depth - 1,
+                    -257,
+                    257,
+                    &mut self.nodes,
+                    self.node_limit,
+                );
+                (v, m)
+            })
+            .collect();
+        keyed.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        keyed.into_iter().map(|(_, m)| m).collect()
+    }
+
     fn child(board: &Board, m: RootMove) -> Board {
         match m {
             Some(sq) => {
@@ -390,11 +460,11 @@ impl Searcher {
         -self.search_any(c.player, c.opponent, -beta, -alpha)
     }
 
-    /// Exact score and every move reaching it: the score by [`Self::mtd`],
-    /// then one null-window search per root move, just below the score (a
-    /// move reaches it exactly when its child's search does not fail low;
-    /// the table holds the bounds of the best line already). On a limit: the
-    /// bounds so far.
+    /// Exact score and every move reaching it (one with `all_best` off): the
+    /// score by [`Self::mtd`], then one null-window search per root move,
+    /// just below the score (a move reaches it exactly when its child's
+    /// search does not fail low; the table holds the bounds of the best line
+    /// already, and its move comes first). On a limit: the bounds so far.
     fn root_exact(&mut self, board: &Board, root: &[RootMove]) -> (i32, i32, Vec<RootMove>) {
         let (lower, upper) = self.mtd(board);
         if self.aborted || lower != upper {
@@ -409,10 +479,55 @@ impl Searcher {
             }
             if t >= s {
                 best_moves.push(m);
+                if !self.all_best {
+                    break;
+                }
             }
         }
         // Keep the root order: the first best move leads the PV.
         (s, s, best_moves)
+    }
+
+    /// One move of the best class for the window `(alpha, beta)` (WLD:
+    /// `(-1, 1)`; bound k: `(k - 1, k)`): a root alpha-beta search that stops
+    /// at the first move scoring `>= beta` and, once a move is exact inside
+    /// the window, asks the others only whether they beat it. Returns the
+    /// bounds on the position's score and that move.
+    fn root_one(
+        &mut self,
+        board: &Board,
+        root: &[RootMove],
+        alpha0: i32,
+        beta: i32,
+    ) -> (i32, i32, Vec<RootMove>) {
+        let mut alpha = alpha0;
+        let mut best = -65;
+        let mut best_move = None;
+        for &m in root {
+            let v = self.root_child(board, m, alpha, beta);
+            if self.aborted {
+                // What the moves searched so far prove.
+                let lower = if best > alpha0 { best } else { -64 };
+                return (lower, 64, Vec::new());
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        let (lower, upper) = if best >= beta {
+            (best, 64)
+        } else if best > alpha0 {
+            // Exact inside the window; every other move is at most it.
+            (best, best)
+        } else {
+            (-64, best)
+        };
+        (lower, upper, best_move.into_iter().collect())
     }
 
     /// Every move tested in the window `(alpha, beta)` (WLD: `(-1, 1)`;
