@@ -52,6 +52,21 @@ pub const ROOT_SORT_MIN: u32 = 16;
 /// depth 8 against 1,030.5 M without). docs/benchmarks.md, "Modes".
 pub const ROOT_SORT_DEPTH: u32 = 6;
 
+/// The depth of the shallow search that guesses the score for the first
+/// null window of an exact solve. On FFO #40–#49 (alpha-beta, one best
+/// move) the guesses at depths 4, 6, 8, 10, 12 and 14 miss the scores by
+/// 50, 42, 38, 22, 24 and 24 discs in all; the solve took 1,030.5 M nodes
+/// with the former depth (that of move ordering, 4–6 plies here) and
+/// 980.3 M with 10 (#44 alone: 41.1 M → 15.7 M; it had stepped from 0 to
+/// −14 by 2). Stepping away from a missed guess by doubling steps instead
+/// of MTD(f)'s 2 cost more: 1,070.5 M. docs/benchmarks.md, "Modes".
+pub const ROOT_GUESS_DEPTH: u32 = 10;
+
+/// Up to this many empties the score guess searches [`ROOT_GUESS_DEPTH`]
+/// plies; above, as deep as move ordering (the guess's search looks at no
+/// clock: at 31 empties it took 0.5 s, at 24 empties 0.03 s).
+pub const ROOT_GUESS_MAX_EMPTIES: u32 = 26;
+
 /// Nodes between two looks at the clock.
 const CHECK_INTERVAL: u64 = 1 << 14;
 
@@ -115,7 +130,11 @@ pub fn solve(board: &Board, mode: Mode, options: &SolveOptions) -> SolveResult {
 pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
     let depth = midgame::sort_depth(board.empties());
     let v = shallow_value(eval, board, depth, -257, 257, nodes, stop_at);
-    // Quarter discs to an even disc count.
+    quarters_to_score(v)
+}
+
+/// A value in quarter discs to the nearest even disc count.
+fn quarters_to_score(v: i32) -> i32 {
     ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
 }
 
@@ -298,13 +317,30 @@ impl Searcher {
         (lower, upper)
     }
 
-    /// A guess of the score of `board` from the ordering evaluation's
-    /// shallow search (0 without an evaluation).
+    /// A guess of the score of `board` for the first null window of
+    /// [`Self::mtd`]: the ordering evaluation's shallow search,
+    /// [`ROOT_GUESS_DEPTH`] plies deep up to [`ROOT_GUESS_MAX_EMPTIES`]
+    /// empties, as deep as move ordering above (0 without an evaluation).
     fn root_guess(&mut self, board: &Board) -> i32 {
         let Some(oe) = &self.order_eval else {
             return 0;
         };
-        guess_score(&*oe.eval, board, &mut self.nodes, self.node_limit)
+        let empties = board.empties();
+        let depth = if empties <= ROOT_GUESS_MAX_EMPTIES {
+            ROOT_GUESS_DEPTH.min(empties)
+        } else {
+            midgame::sort_depth(empties)
+        };
+        let v = shallow_value(
+            &*oe.eval,
+            board,
+            depth,
+            -257,
+            257,
+            &mut self.nodes,
+            self.node_limit,
+        );
+        quarters_to_score(v)
     }
 
     /// A fail-soft search of `board` in the window `(alpha, beta)`, without
