@@ -71,6 +71,7 @@ fn main() {
                     let r = solve(
                         &p.position.board,
                         Mode::Exact,
+                        true,
                         &mut table,
                         &mut ls,
                         h,

@@ -3,7 +3,7 @@
 //! nodes/s; then totals).
 //!
 //! `cargo run --release --example ffo -- FILE [FIRST LAST] [--hash-mb N] [--time-limit S] [--score-only] [--no-eval | --order-min N]`
-//! (`--score-only`: the exact score alone, without every best move and the PV;
+//! (`--score-only`: the exact score alone, without a best move and the PV;
 //! `--no-eval`: fastest-first ordering only, without the embedded pattern
 //! evaluation; `--order-min N`: the evaluation orders moves from N empties up).
 //! FIRST/LAST are 1-based indexes of positions in the file.
@@ -99,7 +99,7 @@ fn main() -> anyhow::Result<()> {
         };
         let r = if score_only {
             // The score alone (principal-variation search from the root, as
-            // Edax reports it), without listing every best move or the PV.
+            // Edax reports it), without a best move or the PV.
             let t = std::time::Instant::now();
             let n0 = searcher.nodes();
             let v = searcher.exact_score(&p.position.board, limits);
@@ -114,6 +114,7 @@ fn main() -> anyhow::Result<()> {
                 lower: v.unwrap_or(-64),
                 upper: v.unwrap_or(64),
                 best_moves: Vec::new(),
+                all_best: false,
                 pv: Vec::new(),
                 nodes: searcher.nodes() - n0,
                 leaf_nodes: 0,

@@ -37,7 +37,10 @@ fn problems(rel: &str) -> Option<Vec<Problem>> {
 fn check_ffo(file: &str) {
     let Some(list) = problems(file) else { return };
     assert!(!list.is_empty());
+    // Every best move (`--all-best`), and one best move (the default).
     let mut searcher = Searcher::new(32);
+    searcher.set_all_best(true);
+    let mut one = Searcher::new(32);
     for p in &list {
         let r = searcher.solve(&p.position.board, Mode::Exact, Limits::default());
         assert_eq!(r.status, Status::Solved);
@@ -45,6 +48,22 @@ fn check_ffo(file: &str) {
         let got: BTreeSet<Square> = r.best_moves.iter().copied().collect();
         let want: BTreeSet<Square> = p.best_moves().into_iter().flatten().collect();
         assert_eq!(got, want, "{file}:{} best moves", p.line);
+        assert!(r.all_best);
+        let r1 = one.solve(&p.position.board, Mode::Exact, Limits::default());
+        assert_eq!(
+            r1.score(),
+            p.best_score(),
+            "{file}:{} score (one move)",
+            p.line
+        );
+        assert!(!r1.all_best);
+        assert_eq!(r1.best_moves.len(), 1, "{file}:{} one best move", p.line);
+        assert!(
+            want.contains(&r1.best_moves[0]),
+            "{file}:{} one best move",
+            p.line
+        );
+        assert_eq!(r1.pv.first(), Some(&Some(r1.best_moves[0])));
         // The PV is legal, reaches the end of the game and scores the result.
         let mut b = p.position.board;
         let mut sign = 1;
@@ -177,15 +196,34 @@ fn random_positions_every_null_window_agrees() {
 #[test]
 fn wld_and_bound_modes_agree_with_exact() {
     let opts = SolveOptions::default();
+    let all = SolveOptions {
+        all_best: true,
+        ..SolveOptions::default()
+    };
     for b in random_boards(0xD1CE, 14, 10) {
         let exact = solve(&b, Mode::Exact, &opts).expect("embedded weights decode");
         let s = exact.score().unwrap_or_else(|| panic!("unsolved"));
-        let wld = solve(&b, Mode::Wld, &opts).expect("embedded weights decode");
+        let wld = solve(&b, Mode::Wld, &all).expect("embedded weights decode");
         assert_eq!(wld.status, Status::Solved);
         assert_eq!(wld.wld(), exact.wld());
+        let wld1 = solve(&b, Mode::Wld, &opts).expect("embedded weights decode");
+        assert_eq!(wld1.status, Status::Solved);
+        assert_eq!(wld1.wld(), exact.wld(), "{b:?}");
         for k in [s - 2, s, s + 2] {
-            let r = solve(&b, Mode::Bound(k), &opts).expect("embedded weights decode");
-            assert_eq!(r.bound_holds(), Some(s >= k), "{b:?} k={k}");
+            for o in [&opts, &all] {
+                let r = solve(&b, Mode::Bound(k), o).expect("embedded weights decode");
+                assert_eq!(r.bound_holds(), Some(s >= k), "{b:?} k={k}");
+                // When it holds, the moves given prove it.
+                let proving = if s >= k { &r.best_moves[..] } else { &[] };
+                for sq in proving {
+                    let child = b.play(*sq).unwrap_or_else(|| panic!("illegal"));
+                    let v = -solve(&child, Mode::Exact, &opts)
+                        .expect("embedded weights decode")
+                        .score()
+                        .unwrap_or(99);
+                    assert!(v >= k, "{b:?} k={k} {sq}");
+                }
+            }
         }
         // WLD best moves are exactly the moves with the best outcome class.
         let class = |v: i32| v.signum();
@@ -202,6 +240,11 @@ fn wld_and_bound_modes_agree_with_exact() {
         }
         let got: BTreeSet<Square> = wld.best_moves.iter().copied().collect();
         assert_eq!(got, want, "{b:?}");
+        // One move, and it keeps the outcome.
+        if b.moves() != 0 {
+            assert_eq!(wld1.best_moves.len(), 1, "{b:?}");
+            assert!(want.contains(&wld1.best_moves[0]), "{b:?}");
+        }
     }
 }
 
@@ -218,6 +261,7 @@ fn limits_give_unknown_with_true_bounds() {
             nodes: Some(20_000),
             time: None,
         },
+        all_best: false,
     };
     let r = solve(&p.position.board, Mode::Exact, &opts).expect("embedded weights decode");
     assert_eq!(r.status, Status::Unknown);
@@ -234,6 +278,7 @@ fn limits_give_unknown_with_true_bounds() {
             nodes: None,
             time: Some(Duration::from_millis(50)),
         },
+        all_best: false,
     };
     let r = solve(&p.position.board, Mode::Exact, &opts).expect("embedded weights decode");
     assert_eq!(r.status, Status::Unknown);
@@ -256,6 +301,8 @@ fn an_ordering_evaluator_changes_nodes_not_results() {
     let mut plain = Searcher::new(8);
     let mut with_eval = Searcher::new(8);
     with_eval.set_order_evaluator(Some(Box::new(Discs)), 9);
+    plain.set_all_best(true);
+    with_eval.set_all_best(true);
     let mut differ = false;
     for b in random_boards(0xE7A1, 16, 6) {
         let a = plain.solve(&b, Mode::Exact, Limits::default());
@@ -286,6 +333,9 @@ fn pattern_eval_ordering_changes_nodes_not_results() {
     assert!(default.has_order_evaluator() && !plain.has_order_evaluator());
     let mut low = Searcher::new(16);
     low.set_order_evaluator(Some(Box::new(eval)), 9);
+    for s in [&mut plain, &mut default, &mut low] {
+        s.set_all_best(true);
+    }
     let mut differ = false;
     for empties in 16..=18u32 {
         for b in random_boards(0x0DE7 + empties as u64, empties, 2) {

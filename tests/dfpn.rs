@@ -35,7 +35,8 @@ fn run(
     };
     // The real alpha-beta as leaf solver; the simple solver stays the reference.
     let mut leaf = Searcher::new(1);
-    solve(board, mode, table, &mut leaf, h, opts, limits)
+    // Every best move: the checks below compare the whole list.
+    solve(board, mode, true, table, &mut leaf, h, opts, limits)
 }
 
 /// Checks an exact result: score, every best move, and that the PV is legal,

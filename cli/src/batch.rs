@@ -26,7 +26,8 @@ pub enum FormatArg {
     Jsonl,
     /// Comma-separated values with a header line.
     Csv,
-    /// A problem file: every best move with the exact score (`--exact` only).
+    /// A problem file: every best move with the exact score (`--exact` only;
+    /// implies `--all-best`).
     Obf,
 }
 
@@ -89,7 +90,7 @@ pub struct Args {
 }
 
 /// Reads the input, solves, writes the rows and the summary.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     let format: Format = args.format.into();
     if args.resume && !matches!(format, Format::Jsonl | Format::Csv) {
         return Err(super::UsageError(
@@ -129,6 +130,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .jobs
         .and_then(|n| usize::try_from(n).ok())
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // A problem file lists every best move.
+    args.search.all_best |= format == Format::Obf;
     let config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB)?;
     let mode = args.search.mode();
     // Every job has its own tables: the whole request must fit.

@@ -41,7 +41,7 @@ enum Command {
     Eval(eval::Args),
     /// Count the leaves of the game tree to a fixed depth (move-generator check and speed).
     Perft(perft::Args),
-    /// Solve a position exactly: score (or win/draw/loss, or one bound), every best move, the PV.
+    /// Solve a position exactly: score (or win/draw/loss, or one bound), a best move (or every one), the PV.
     Solve(solve::Args),
     /// Solve every position of problem files in parallel, streaming one row per position.
     Batch(batch::Args),

@@ -35,19 +35,26 @@ impl From<AlgoArg> for Algo {
 /// The question, algorithm, table and limits.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// The exact score, every best move and a principal variation (the default).
+    /// The exact score, one best move and a principal variation (the default).
     #[arg(long, group = "mode")]
     pub exact: bool,
-    /// Win, draw or loss only.
+    /// Win, draw or loss only, with one move that proves it.
     #[arg(long, group = "mode")]
     pub wld: bool,
     /// Only whether the score is at least K (disc difference, -64..=64).
     #[arg(long, group = "mode", value_name = "K", allow_negative_numbers = true,
           value_parser = clap::value_parser!(i32).range(-64..=64))]
     pub bound: Option<i32>,
-    /// The search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::DfpnPlus)]
-    pub algo: AlgoArg,
+    /// List every best move (exact: every move reaching the score; WLD: every
+    /// move keeping the outcome; bound: every move proving it), not just one.
+    /// Our own extra: it costs a proof per root move.
+    #[arg(long)]
+    pub all_best: bool,
+    /// The search algorithm. Default: the fastest measured for the question
+    /// (docs/benchmarks.md, "Modes"): alphabeta for --exact, dfpn+ for --wld
+    /// and --bound (with or without --all-best).
+    #[arg(long, value_enum)]
+    pub algo: Option<AlgoArg>,
     /// df-pn: positions with at most L empties go to alpha-beta (0 = pure df-pn).
     #[arg(long, value_name = "L", default_value_t = DEFAULT_LEAF_EMPTIES,
           value_parser = clap::value_parser!(u32).range(0..=60))]
@@ -82,6 +89,18 @@ pub struct SearchArgs {
     pub node_limit: Option<u64>,
 }
 
+/// The algorithm a question gets without `--algo`: the fastest measured on
+/// FFO #40–#49, one thread (docs/benchmarks.md, "Modes"). Exact scores:
+/// alpha-beta (df-pn⁺ does WLD first, then narrows: 1.11× alpha-beta's time
+/// with every best move). WLD and bounds: df-pn⁺ (one proving move: 0.78×
+/// alpha-beta's time side by side; every winning move: 0.88×).
+pub fn default_algo(mode: Mode) -> Algo {
+    match mode {
+        Mode::Exact => Algo::Alphabeta,
+        Mode::Wld | Mode::Bound(_) => Algo::DfpnPlus,
+    }
+}
+
 fn parse_epsilon(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(e) if e.is_finite() && (0.0..=10.0).contains(&e) => Ok(e),
@@ -107,18 +126,26 @@ impl SearchArgs {
         }
     }
 
+    /// The algorithm: `--algo`, else the default for the question
+    /// ([`default_algo`]).
+    pub fn algo(&self) -> Algo {
+        self.algo
+            .map_or_else(|| default_algo(self.mode()), Algo::from)
+    }
+
     /// The engine configuration, with `default_hash_mb` when `--hash-mb` is
     /// absent, resolved: reads the `--weights` and `--h-params` files, else
     /// decodes the built-in ones.
     pub fn engine_config(&self, default_hash_mb: usize) -> anyhow::Result<ResolvedConfig> {
         let mut config = EngineConfig::new(
-            self.algo.into(),
+            self.algo(),
             self.hash_mb.map_or(default_hash_mb, |n| n as usize),
             Limits {
                 time: self.time_limit,
                 nodes: self.node_limit,
             },
         );
+        config.all_best = self.all_best;
         config.dfpn = DfpnOptions {
             leaf_empties: self.leaf_empties,
             epsilon: self.epsilon,

@@ -1,5 +1,6 @@
 //! `othello-solver solve POSITION`: exact score, win/draw/loss or one bound,
-//! with every best move, the principal variation, nodes and speed.
+//! with a best move (every best move with `--all-best`), the principal
+//! variation, nodes and speed.
 
 use super::options::SearchArgs;
 use super::show::render;
@@ -105,7 +106,12 @@ pub fn report(pos: &Position, r: &SolveResult) -> String {
         } else {
             "none: the game is over".to_string()
         };
-        s.push_str(&format!("best moves: {best}\n"));
+        let label = if r.all_best {
+            "best moves"
+        } else {
+            "best move"
+        };
+        s.push_str(&format!("{label}: {best}\n"));
         if !r.pv.is_empty() {
             s.push_str(&format!("pv: {}\n", pv_text(pos, &r.pv)));
         }

@@ -33,8 +33,10 @@ fn problem_file(
     scored: bool,
 ) -> PathBuf {
     let mut rng = SplitMix64::new(seed);
-    let mut engine = Engine::new(EngineConfig::new(Algo::Alphabeta, 8, Limits::default()))
-        .expect("built-in files decode");
+    // Every best move, so that `--check` can hold one-move results to all of them.
+    let mut config = EngineConfig::new(Algo::Alphabeta, 8, Limits::default());
+    config.all_best = true;
+    let mut engine = Engine::new(config).expect("built-in files decode");
     let mut text = String::from("% generated for the batch tests\n");
     let mut n = 0;
     while n < count {
@@ -123,6 +125,7 @@ fn formats_jobs_and_check() {
             "lower",
             "upper",
             "best_moves",
+            "all_best",
             "pv",
             "nodes",
             "leaf_nodes",
@@ -132,7 +135,27 @@ fn formats_jobs_and_check() {
             assert!(v.get(key).is_some(), "missing {key} in {line}");
         }
         assert_eq!(v["check"], "ok");
+        assert_eq!(v["all_best"], false, "one best move by default");
+        assert_eq!(
+            v["algo"], "alphabeta",
+            "alpha-beta is the default for exact scores"
+        );
     }
+    // --all-best lists every best move and still checks.
+    let all = run(&[
+        "batch",
+        f,
+        "--format",
+        "jsonl",
+        "--jobs",
+        "2",
+        "--check",
+        "--all-best",
+    ]);
+    assert_eq!(all.status.code(), Some(0), "{}", stderr(&all));
+    assert!(stdout(&all)
+        .lines()
+        .all(|l| l.contains("\"all_best\":true")));
     // --jobs 1 is deterministic, nodes included.
     let again = run(&["batch", f, "--format", "jsonl", "--jobs", "1"]);
     let nodes = |t: &str| -> Vec<u64> {
@@ -444,7 +467,8 @@ fn games_input_with_wthor_scores() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("0 mismatched"), "{}", stderr(&o));
     assert!(
-        stdout(&o).lines().skip(1).all(|l| l.ends_with(",ok")),
+        // The check column, then all_best (added last).
+        stdout(&o).lines().skip(1).all(|l| l.ends_with(",ok,false")),
         "{}",
         stdout(&o)
     );

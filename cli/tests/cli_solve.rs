@@ -16,7 +16,7 @@ fn text_report() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("result: +18 (black win)"), "{text}");
-    assert!(text.contains("best moves: g8"), "{text}");
+    assert!(text.contains("best move: g8"), "{text}");
     assert!(text.contains("pv: 47.X:g8 "), "{text}");
     assert!(text.contains("nodes: "), "{text}");
 }
@@ -59,6 +59,8 @@ fn json_report() {
     assert_eq!(v["bound_holds"], false);
     assert_eq!(v["mode"], "bound");
 
+    // FFO #1's winning moves: g8 +18, h1 +12, h7 +6, a2 +6, a3 +4.
+    let winning = ["a2", "a3", "g8", "h1", "h7"];
     let out = solver()
         .args(["solve", FFO1, "--json", "--wld"])
         .output()
@@ -66,8 +68,23 @@ fn json_report() {
     let v: serde_json::Value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
     assert_eq!(v["wld"], "win");
-    assert_eq!(v["algo"], "dfpn+", "df-pn+ is the default");
-    // Every winning move reaches the WLD optimum (FFO #1: g8 +18, h1 +12, h7 +6, a2 +6, a3 +4).
+    assert_eq!(v["algo"], "dfpn+", "df-pn+ is the default for WLD");
+    assert_eq!(v["all_best"], false);
+    // One proving move by default.
+    let one = v["best_moves"].as_array().cloned().unwrap_or_default();
+    assert_eq!(one.len(), 1, "{v}");
+    assert!(winning.iter().any(|m| one[0] == *m), "{v}");
+
+    // --all-best: every winning move reaches the WLD optimum.
+    let out = solver()
+        .args(["solve", FFO1, "--json", "--wld", "--all-best"])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
+    assert_eq!(v["wld"], "win");
+    assert_eq!(v["algo"], "dfpn+");
+    assert_eq!(v["all_best"], true);
     let mut best: Vec<String> = v["best_moves"]
         .as_array()
         .map(|a| {
@@ -77,7 +94,7 @@ fn json_report() {
         })
         .unwrap_or_default();
     best.sort();
-    assert_eq!(best, ["a2", "a3", "g8", "h1", "h7"]);
+    assert_eq!(best, winning);
     assert!(v["table"]["probes"].as_u64().is_some_and(|n| n > 0));
     assert!(v["leaf_nodes"].as_u64().is_some());
 }

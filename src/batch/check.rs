@@ -122,10 +122,11 @@ fn check_bound(k: i32, best: i32, result: &SolveResult) -> Verdict {
 
 /// Compares `result` with the known scores of `problem`.
 ///
-/// Exact mode: the score must equal the best listed score; every listed move
-/// with the best score must be among the result's best moves, and no listed
-/// move with a lower score may be. (Files that list only some moves cannot
-/// check the unlisted ones.) WLD mode: the sign must agree. Bound mode: the
+/// Exact mode: the score must equal the best listed score; no listed move
+/// with a lower score may be among the result's best moves, and, when the
+/// result lists every best move (`all_best`), every listed move with the best
+/// score must be among them. (Files that list only some moves cannot check
+/// the unlisted ones.) WLD mode: the sign must agree. Bound mode: the
 /// answer to "score ≥ k" must agree.
 pub fn check(problem: &Problem, result: &SolveResult) -> Verdict {
     let Some(best) = problem.best_score() else {
@@ -146,7 +147,7 @@ pub fn check(problem: &Problem, result: &SolveResult) -> Verdict {
             let mut problems = Vec::new();
             for m in &problem.scores {
                 let Some(sq) = m.square else { continue };
-                if m.score == best && !ours(m.square) {
+                if m.score == best && result.all_best && !ours(m.square) {
                     problems.push(format!("{sq} also reaches {best:+}"));
                 } else if m.score < best && ours(m.square) {
                     problems.push(format!("{sq} is known to reach only {:+}", m.score));
@@ -177,6 +178,7 @@ mod tests {
             lower,
             upper,
             best_moves: best.iter().filter_map(|s| Square::parse(s).ok()).collect(),
+            all_best: true,
             pv: Vec::new(),
             nodes: 0,
             leaf_nodes: 0,
@@ -204,6 +206,17 @@ mod tests {
         );
         assert!(
             matches!(check(&p, &result(Mode::Exact, 2, 2, &["f5"])), Verdict::Mismatch(m) if m == "score +2, known +4")
+        );
+        // One best move (no --all-best): any move reaching the optimum will do,
+        // a move known to fall short will not.
+        let one = |best: &[&str]| SolveResult {
+            all_best: false,
+            ..result(Mode::Exact, 4, 4, best)
+        };
+        assert_eq!(check(&p, &one(&["d3"])), Verdict::Match);
+        assert_eq!(check(&p, &one(&["c4"])), Verdict::Match);
+        assert!(
+            matches!(check(&p, &one(&["f5"])), Verdict::Mismatch(m) if m.contains("f5 is known"))
         );
         assert_eq!(check(&p, &result(Mode::Wld, 2, 64, &[])), Verdict::Match);
         assert!(matches!(

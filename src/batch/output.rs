@@ -41,7 +41,8 @@ pub struct Row<'a> {
 }
 
 /// The CSV columns, in order.
-pub const CSV_COLUMNS: [&str; 18] = [
+/// (`all_best`, added last, says whether `best_moves` lists every best move.)
+pub const CSV_COLUMNS: [&str; 19] = [
     "id",
     "board",
     "side",
@@ -60,6 +61,7 @@ pub const CSV_COLUMNS: [&str; 18] = [
     "leaf_nodes",
     "time_s",
     "check",
+    "all_best",
 ];
 
 fn csv_escape(s: &str) -> String {
@@ -159,6 +161,7 @@ impl Format {
                     r.leaf_nodes.to_string(),
                     format!("{:.6}", r.time_s),
                     check.unwrap_or("").to_string(),
+                    r.all_best.to_string(),
                 ];
                 let line: Vec<String> = fields.iter().map(|f| csv_escape(f)).collect();
                 format!("{}\n", line.join(","))

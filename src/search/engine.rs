@@ -53,6 +53,8 @@ pub struct EngineConfig {
     pub limits: Limits,
     /// df-pn's leaf hand-over and 1+ε trick.
     pub dfpn: DfpnOptions,
+    /// List every best move instead of one (`--all-best`).
+    pub all_best: bool,
     /// df-pn⁺'s h and cost parameters (`None`: [`HParams::shipped`]).
     pub h_params: Option<Arc<HParams>>,
     /// df-pn⁺'s evaluation, and alpha-beta's move ordering (`None`: the
@@ -130,6 +132,7 @@ impl EngineConfig {
             hash_mb,
             limits,
             dfpn: DfpnOptions::default(),
+            all_best: false,
             h_params: None,
             evaluator: None,
         }
@@ -143,6 +146,7 @@ impl std::fmt::Debug for EngineConfig {
             .field("hash_mb", &self.hash_mb)
             .field("limits", &self.limits)
             .field("dfpn", &self.dfpn)
+            .field("all_best", &self.all_best)
             .field(
                 "h_params",
                 &self.h_params.as_ref().map(|p| p.source.clone()),
@@ -223,6 +227,7 @@ impl Engine {
         // which gets positions of up to `--leaf-empties` (default 17)
         // empties. Results never depend on it.
         alphabeta.set_order_evaluator(Some(Box::new(Arc::clone(&eval))), DEFAULT_ORDER_MIN);
+        alphabeta.set_all_best(config.all_best);
         Ok(Engine {
             alphabeta,
             proof,
@@ -272,6 +277,7 @@ impl Engine {
         driver::solve_with_progress(
             board,
             mode,
+            self.config.all_best,
             table,
             &mut self.alphabeta,
             heuristic,

@@ -82,9 +82,13 @@ pub struct SolveResult {
     pub lower: i32,
     /// Proven upper bound on the score (+64 when nothing is proven).
     pub upper: i32,
-    /// Every move that reaches the optimum (exact and WLD modes, when
-    /// solved); empty when the side to move must pass or the game is over.
+    /// The moves that reach the optimum (exact and WLD modes, when solved;
+    /// for a bound, moves that prove it): every such move when `all_best`,
+    /// else one; empty when the side to move must pass or the game is over.
     pub best_moves: Vec<Square>,
+    /// Whether `best_moves` lists every best move (`--all-best`) rather than
+    /// one.
+    pub all_best: bool,
     /// A principal variation to the end of the game (`None` = pass).
     pub pv: Vec<Option<Square>>,
     /// Nodes of the main search.
@@ -149,6 +153,7 @@ impl SolveResult {
             "lower": self.lower,
             "upper": self.upper,
             "best_moves": self.best_moves.iter().map(sq).collect::<Vec<_>>(),
+            "all_best": self.all_best,
             "pv": self.pv.iter().map(|m| m.map_or_else(|| "pass".to_string(), |s| s.to_string())).collect::<Vec<_>>(),
             "nodes": self.nodes,
             "leaf_nodes": self.leaf_nodes,

@@ -162,7 +162,11 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
 pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
     let depth = sort_depth(board.empties());
     let v = shallow_value(eval, board, depth, -257, 257, nodes, stop_at);
-    // Quarter discs to an even disc count.
+    quarters_to_score(v)
+}
+
+/// A value in quarter discs to the nearest even disc count.
+pub fn quarters_to_score(v: i32) -> i32 {
     ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
 }
 

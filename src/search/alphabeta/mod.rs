@@ -5,8 +5,9 @@
 //! node counter and limits); once created it allocates nothing per node or
 //! per question, so [`LeafSolver::bounds`] is cheap to call millions of
 //! times. [`solve`] / [`Searcher::solve`] answer a [`Mode`] (exact score,
-//! win/draw/loss, or one bound) with every best move and, for exact solves,
-//! a principal variation to the end of the game.
+//! win/draw/loss, or one bound) with one best move (or every best move, with
+//! [`Searcher::set_all_best`]) and, for exact solves, a principal variation
+//! to the end of the game.
 //!
 //! Layout: [`search`] (table-driven principal-variation search, more than
 //! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
@@ -26,7 +27,7 @@ pub mod stability;
 pub mod tt;
 
 use super::progress::Progress;
-use super::shallow::{guess_score, DEFAULT_ORDER_MIN};
+use super::shallow::{quarters_to_score, shallow_value, sort_depth, DEFAULT_ORDER_MIN};
 use super::{fail_soft_bounds, LeafSolver, Limits, Mode, SolveResult, Status};
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
@@ -41,6 +42,33 @@ pub const SHALLOW_MAX: u32 = 8;
 pub const ETC_MIN: u32 = 10;
 /// Up to this many empties, quadrant parity takes part in move ordering.
 pub const PARITY_ORDER_MAX: u32 = 12;
+/// From this many empties up, a WLD or bound question ranks the root's
+/// moves by a shallow search [`ROOT_SORT_DEPTH`] plies deep.
+pub const ROOT_SORT_MIN: u32 = 16;
+
+/// The depth of the shallow search ranking the root's moves of a WLD or
+/// bound question. On FFO #40–#49 WLD, alpha-beta with one proving move:
+/// 196.6 M nodes without it, 115–121 M with depths 1, 4, 6 and 8, 210 M with
+/// 2 and 3 (FFO #45 alone: 6.6 M nodes when b2 comes first, 83–97 M when it
+/// does not); an exact score gains nothing from it (1,032.9 M nodes at
+/// depth 8 against 1,030.5 M without). docs/benchmarks.md, "Modes".
+pub const ROOT_SORT_DEPTH: u32 = 6;
+
+/// The depth of the shallow search that guesses the score for the first
+/// null window of an exact solve. On FFO #40–#49 (alpha-beta, one best
+/// move) the guesses at depths 4, 6, 8, 10, 12 and 14 miss the scores by
+/// 50, 42, 38, 22, 24 and 24 discs in all; the solve took 1,030.5 M nodes
+/// with the former depth (that of move ordering, 4–6 plies here) and
+/// 980.3 M with 10 (#44 alone: 41.1 M → 15.7 M; it had stepped from 0 to
+/// −14 by 2). Stepping away from a missed guess by doubling steps instead
+/// of MTD(f)'s 2 cost more: 1,070.5 M. docs/benchmarks.md, "Modes".
+pub const ROOT_GUESS_DEPTH: u32 = 10;
+
+/// Up to this many empties the score guess searches [`ROOT_GUESS_DEPTH`]
+/// plies; above, as deep as move ordering (the guess's search looks at no
+/// clock: at 31 empties it took 0.5 s, at 24 empties 0.03 s).
+pub const ROOT_GUESS_MAX_EMPTIES: u32 = 26;
+
 /// Nodes between two looks at the clock.
 const CHECK_INTERVAL: u64 = 1 << 14;
 
@@ -51,6 +79,8 @@ pub struct SolveOptions {
     pub hash_mb: usize,
     /// Time and node limits.
     pub limits: Limits,
+    /// List every best move instead of one.
+    pub all_best: bool,
 }
 
 impl Default for SolveOptions {
@@ -58,6 +88,7 @@ impl Default for SolveOptions {
         SolveOptions {
             hash_mb: 64,
             limits: Limits::default(),
+            all_best: false,
         }
     }
 }
@@ -75,6 +106,8 @@ pub struct Searcher {
     /// Where a solve publishes its progress (see [`Searcher::set_progress`]),
     /// and the node count at the start of the solve.
     progress: Option<(std::sync::Arc<Progress>, u64)>,
+    /// Whether [`Searcher::solve`] lists every best move.
+    all_best: bool,
 }
 
 /// An evaluation plugged into move ordering, and where it is used.
@@ -93,6 +126,7 @@ pub fn solve(
 ) -> Result<SolveResult, crate::eval::WeightsError> {
     let mut searcher = Searcher::new(options.hash_mb);
     searcher.use_embedded_evaluator()?;
+    searcher.set_all_best(options.all_best);
     Ok(searcher.solve(board, mode, options.limits))
 }
 
@@ -117,7 +151,16 @@ impl Searcher {
             aborted: false,
             order_eval: None,
             progress: None,
+            all_best: false,
         })
+    }
+
+    /// Whether [`Searcher::solve`] lists every best move (`true`) or stops at
+    /// the first one it proves (`false`, the default: cheaper, and what
+    /// Edax answers). WLD with one move stops at the first winning move;
+    /// exact with one move tests root moves at the score until one reaches it.
+    pub fn set_all_best(&mut self, all_best: bool) {
+        self.all_best = all_best;
     }
 
     /// Ranks moves at nodes with at least `min_empties` empties by a
@@ -277,13 +320,30 @@ impl Searcher {
         (lower, upper)
     }
 
-    /// A guess of the score of `board` from the ordering evaluation's
-    /// shallow search (0 without an evaluation).
+    /// A guess of the score of `board` for the first null window of
+    /// [`Self::mtd`]: the ordering evaluation's shallow search,
+    /// [`ROOT_GUESS_DEPTH`] plies deep up to [`ROOT_GUESS_MAX_EMPTIES`]
+    /// empties, as deep as move ordering above (0 without an evaluation).
     fn root_guess(&mut self, board: &Board) -> i32 {
         let Some(oe) = &self.order_eval else {
             return 0;
         };
-        guess_score(&*oe.eval, board, &mut self.nodes, self.node_limit)
+        let empties = board.empties();
+        let depth = if empties <= ROOT_GUESS_MAX_EMPTIES {
+            ROOT_GUESS_DEPTH.min(empties)
+        } else {
+            sort_depth(empties)
+        };
+        let v = shallow_value(
+            &*oe.eval,
+            board,
+            depth,
+            -257,
+            257,
+            &mut self.nodes,
+            self.node_limit,
+        );
+        quarters_to_score(v)
     }
 
     /// A fail-soft search of `board` in the window `(alpha, beta)`, without
@@ -311,6 +371,7 @@ impl Searcher {
             lower: -64,
             upper: 64,
             best_moves: Vec::new(),
+            all_best: self.all_best,
             pv: Vec::new(),
             nodes: 0,
             leaf_nodes: 0,
@@ -330,8 +391,14 @@ impl Searcher {
             result.lower = board.final_score();
             result.upper = result.lower;
         } else {
+            let root_moves = match mode {
+                Mode::Wld | Mode::Bound(_) => self.ranked_root_moves(board, root_moves),
+                Mode::Exact => root_moves,
+            };
             let (lower, upper, best) = match mode {
                 Mode::Exact => self.root_exact(board, &root_moves),
+                Mode::Wld if !self.all_best => self.root_one(board, &root_moves, -1, 1),
+                Mode::Bound(k) if !self.all_best => self.root_one(board, &root_moves, k - 1, k),
                 Mode::Wld => self.root_window(board, &root_moves, -1, 1),
                 Mode::Bound(k) => self.root_window(board, &root_moves, k - 1, k),
             };
@@ -385,6 +452,41 @@ impl Searcher {
             .collect()
     }
 
+    /// The root's moves `list` (from [`Self::ordered_moves`]) re-ranked for a
+    /// WLD or bound question: from [`ROOT_SORT_MIN`] empties up, each child
+    /// is searched [`ROOT_SORT_DEPTH`] plies deep with the ordering
+    /// evaluation (a full window, so every move gets a value), best first;
+    /// ties keep the order of `list`. The first move that proves the answer
+    /// ends the question, so the first move matters most there.
+    fn ranked_root_moves(&mut self, board: &Board, list: Vec<RootMove>) -> Vec<RootMove> {
+        let empties = board.empties();
+        let Some(oe) = &self.order_eval else {
+            return list;
+        };
+        if empties < ROOT_SORT_MIN || list.len() < 2 {
+            return list;
+        }
+        let depth = ROOT_SORT_DEPTH;
+        let mut keyed: Vec<(i32, RootMove)> = list
+            .into_iter()
+            .map(|m| {
+                let c = Self::child(board, m);
+                let v = -shallow_value(
+                    &*oe.eval,
+                    &c,
+                    depth - 1,
+                    -257,
+                    257,
+                    &mut self.nodes,
+                    self.node_limit,
+                );
+                (v, m)
+            })
+            .collect();
+        keyed.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        keyed.into_iter().map(|(_, m)| m).collect()
+    }
+
     fn child(board: &Board, m: RootMove) -> Board {
         match m {
             Some(sq) => {
@@ -401,11 +503,11 @@ impl Searcher {
         -self.search_any(c.player, c.opponent, -beta, -alpha)
     }
 
-    /// Exact score and every move reaching it: the score by [`Self::mtd`],
-    /// then one null-window search per root move, just below the score (a
-    /// move reaches it exactly when its child's search does not fail low;
-    /// the table holds the bounds of the best line already). On a limit: the
-    /// bounds so far.
+    /// Exact score and every move reaching it (one with `all_best` off): the
+    /// score by [`Self::mtd`], then one null-window search per root move,
+    /// just below the score (a move reaches it exactly when its child's
+    /// search does not fail low; the table holds the bounds of the best line
+    /// already, and its move comes first). On a limit: the bounds so far.
     fn root_exact(&mut self, board: &Board, root: &[RootMove]) -> (i32, i32, Vec<RootMove>) {
         let (lower, upper) = self.mtd(board);
         if self.aborted || lower != upper {
@@ -420,10 +522,55 @@ impl Searcher {
             }
             if t >= s {
                 best_moves.push(m);
+                if !self.all_best {
+                    break;
+                }
             }
         }
         // Keep the root order: the first best move leads the PV.
         (s, s, best_moves)
+    }
+
+    /// One move of the best class for the window `(alpha, beta)` (WLD:
+    /// `(-1, 1)`; bound k: `(k - 1, k)`): a root alpha-beta search that stops
+    /// at the first move scoring `>= beta` and, once a move is exact inside
+    /// the window, asks the others only whether they beat it. Returns the
+    /// bounds on the position's score and that move.
+    fn root_one(
+        &mut self,
+        board: &Board,
+        root: &[RootMove],
+        alpha0: i32,
+        beta: i32,
+    ) -> (i32, i32, Vec<RootMove>) {
+        let mut alpha = alpha0;
+        let mut best = -65;
+        let mut best_move = None;
+        for &m in root {
+            let v = self.root_child(board, m, alpha, beta);
+            if self.aborted {
+                // What the moves searched so far prove.
+                let lower = if best > alpha0 { best } else { -64 };
+                return (lower, 64, Vec::new());
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        let (lower, upper) = if best >= beta {
+            (best, 64)
+        } else if best > alpha0 {
+            // Exact inside the window; every other move is at most it.
+            (best, best)
+        } else {
+            (-64, best)
+        };
+        (lower, upper, best_move.into_iter().collect())
     }
 
     /// Every move tested in the window `(alpha, beta)` (WLD: `(-1, 1)`;

@@ -16,9 +16,11 @@
 //!   leaf's fail-soft bound, and what a solved node's children prove), so
 //!   each question reuses what the previous ones proved.
 //!
-//! When the score is known (exact, or WLD), the driver also finds **every
-//! best move** (each root move whose child is refuted at the matching
-//! target) and a **principal variation** to the end of the game. In WLD mode
+//! When the score is known (exact, or WLD), the driver also finds **one best
+//! move** (a move the table already proves, else the first in square order
+//! whose child is refuted at the matching target), or with `all_best`
+//! **every best move** (each root move whose child is refuted), and a
+//! **principal variation** to the end of the game. In WLD mode
 //! the variation keeps the outcome: the winner (or both sides of a draw,
 //! which is an exact score of 0) plays moves that keep it, the loser plays its
 //! first legal move.
@@ -217,13 +219,22 @@ impl Driver<'_, '_> {
             .find(|(_, c)| table.bounds(c).1 < 1 - t)
     }
 
-    /// Every move of `root` that keeps `class`, in square order.
-    fn best_moves(&mut self, root: &Board, class: Class) -> Option<Vec<Square>> {
+    /// Every move of `root` that keeps `class`, in square order; with `all`
+    /// off, one: a move the table already proves, else the first that keeps it.
+    fn best_moves(&mut self, root: &Board, class: Class, all: bool) -> Option<Vec<Square>> {
+        if !all {
+            if let Some((sq, _)) = self.known_keeper(root, class) {
+                return Some(vec![sq]);
+            }
+        }
         let mut best = Vec::new();
         for sq in Square::iter_bits(root.moves()) {
             let Some(child) = root.play(sq) else { continue };
             if self.keeps(&child, class)? {
                 best.push(sq);
+                if !all {
+                    break;
+                }
             }
         }
         Some(best)
@@ -276,17 +287,22 @@ impl Driver<'_, '_> {
 
 /// Solves `root` with df-pn (plain or ⁺, by `heuristic`) for `mode`, using
 /// `table` (kept across calls, so a caller may reuse it) and `leaf` for nodes
-/// with at most `options.leaf_empties` empties.
+/// with at most `options.leaf_empties` empties; lists every best move when
+/// `all_best`, else one.
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     root: &Board,
     mode: Mode,
+    all_best: bool,
     table: &mut ProofTable,
     leaf: &mut dyn LeafSolver,
     heuristic: Heuristic<'_>,
     options: DfpnOptions,
     limits: Limits,
 ) -> SolveResult {
-    solve_with_progress(root, mode, table, leaf, heuristic, options, limits, None)
+    solve_with_progress(
+        root, mode, all_best, table, leaf, heuristic, options, limits, None,
+    )
 }
 
 /// [`solve`], publishing its progress (nodes, proven bounds, a proven best
@@ -295,6 +311,7 @@ pub fn solve(
 pub fn solve_with_progress(
     root: &Board,
     mode: Mode,
+    all_best: bool,
     table: &mut ProofTable,
     leaf: &mut dyn LeafSolver,
     heuristic: Heuristic<'_>,
@@ -337,7 +354,7 @@ pub fn solve_with_progress(
     let mut pv = Vec::new();
     if let Some(class) = class {
         let found = d
-            .best_moves(root, class)
+            .best_moves(root, class, all_best)
             .and_then(|best| d.pv(root, &best, class).map(|pv| (best, pv)));
         match found {
             Some((b, p)) => {
@@ -354,6 +371,7 @@ pub fn solve_with_progress(
         lower,
         upper,
         best_moves,
+        all_best,
         pv,
         nodes: dfpn.nodes,
         leaf_nodes: dfpn.leaf_nodes(),
