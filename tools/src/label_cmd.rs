@@ -5,6 +5,14 @@
 //!
 //! Held-out games are labelled too: the fitter never trains on them, and
 //! reports its held-out error against their exact scores.
+//!
+//! The run is resumable and shardable: labels are appended to `--out` (a
+//! streamed labels file, see [`crate::labels`]) chunk by chunk as they are
+//! solved, so a kill loses only the chunks being solved; run the same
+//! command again and it skips the positions already in the file (cutting
+//! off a torn last record). `--shard I/N` labels only the I-th of N
+//! interleaved parts of the positions, for several machines or runs; `train
+//! --labels` takes every part's file.
 
 use crate::fit_h_cmd::{parse_stages, progress};
 use crate::labels;
@@ -35,9 +43,39 @@ pub struct Args {
     /// The alpha-beta table per thread, MiB.
     #[arg(long, default_value_t = 16)]
     pub hash_mb: usize,
+    /// Label only part I of N (1-based, `I/N`): chunk c of the positions
+    /// (in game order) belongs to part c mod N + 1.
+    #[arg(long, default_value = "1/1")]
+    pub shard: String,
+    /// Positions per chunk: the unit of work of a thread and of appending
+    /// to the file (a kill loses at most `--jobs` chunks of work).
+    #[arg(long, default_value_t = 16)]
+    pub chunk: usize,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// Parses `I/N` (1 ≤ I ≤ N).
+pub fn parse_shard(text: &str) -> Result<(usize, usize)> {
+    let bad = || anyhow::anyhow!("--shard {text:?}: expected I/N with 1 <= I <= N, e.g. 1/2");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// The header line that a resumed file must repeat (what was labelled).
+fn identity(empties: &str, shard: (usize, usize), chunk: usize) -> String {
+    format!(
+        "labels: empties {empties}, shard {}/{}, chunk {chunk}",
+        shard.0, shard.1
+    )
 }
 
 /// Runs `label`.
@@ -53,31 +91,67 @@ pub fn run(args: &Args) -> Result<()> {
         .iter()
         .map(|g| g.positions.iter().map(|(b, _)| *b).collect())
         .collect();
-    let todo = labels::positions_to_label(boards.iter().map(|v| v.as_slice()), &empties);
+    let all = labels::positions_to_label(boards.iter().map(|v| v.as_slice()), &empties);
+    let shard = parse_shard(&args.shard)?;
+    let chunk = args.chunk.max(1);
+    let mine: Vec<Board> = all
+        .chunks(chunk)
+        .enumerate()
+        .filter(|(c, _)| c % shard.1 == shard.0 - 1)
+        .flat_map(|(_, part)| part.iter().copied())
+        .collect();
+    let id = identity(&args.empties, shard, chunk);
+    let (mut appender, done) = if args.out.exists() {
+        let (header, old, appender) = labels::Appender::resume(&args.out)?;
+        if !header.lines().any(|l| l == id) {
+            bail!(
+                "{}: made by another run (its header has no line {id:?}); give another --out or the same --empties/--shard/--chunk",
+                args.out.display()
+            );
+        }
+        let done: std::collections::HashSet<Board> = old.iter().map(|l| l.board).collect();
+        (appender, done)
+    } else {
+        let header = format!(
+            "othello-tools label: positions with {} empties from {} games, solved exactly by alpha-beta, appended as solved\n{id}\ncommand: {}\nstarted: {}",
+            args.empties,
+            games.len(),
+            std::env::args().collect::<Vec<_>>().join(" "),
+            crate::report::utc_now()
+        );
+        (
+            labels::Appender::create(&args.out, &header)?,
+            Default::default(),
+        )
+    };
+    let todo: Vec<Board> = mine.iter().filter(|b| !done.contains(b)).copied().collect();
     eprintln!(
-        "label: {} games from {} files ({} in the held-out years), {} distinct positions with {} empties",
+        "label: {} games from {} files ({} in the held-out years), {} distinct positions with {} empties; shard {}/{}: {}, {} already in {}, {} to solve",
         games.len(),
         files.len(),
         games.iter().filter(|g| g.heldout).count(),
-        todo.len(),
-        args.empties
+        all.len(),
+        args.empties,
+        shard.0,
+        shard.1,
+        mine.len(),
+        mine.len() - todo.len(),
+        args.out.display(),
+        todo.len()
     );
     let pb = progress(todo.len() as u64, args.quiet);
-    let out = labels::label_positions(&todo, args.jobs, args.hash_mb, &pb)?;
+    let sink = std::sync::Mutex::new(&mut appender);
+    labels::label_into(&todo, args.jobs, args.hash_mb, &pb, chunk, |_, v| {
+        sink.lock()
+            .map_err(|_| anyhow::anyhow!("a labelling thread panicked"))?
+            .append(&v)
+    })?;
     pb.finish_and_clear();
-    let header = format!(
-        "othello-tools label: {} positions with {} empties from {} games, solved exactly by alpha-beta\ncommand: {}\ndate: {}",
-        out.len(),
-        args.empties,
-        games.len(),
-        std::env::args().collect::<Vec<_>>().join(" "),
-        crate::report::utc_now()
-    );
-    labels::write(&args.out, &header, &out)?;
     eprintln!(
-        "label: wrote {} labels to {} in {:.1} s",
-        out.len(),
+        "label: {} labels in {} ({} solved now) in {:.1} s",
+        mine.len(),
         args.out.display(),
+        todo.len(),
         t0.elapsed().as_secs_f64()
     );
     Ok(())

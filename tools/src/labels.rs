@@ -8,11 +8,18 @@
 //! solver; `othello-tools label` writes them to a file and `othello-tools
 //! train --labels FILE` uses them as the targets of those positions.
 //!
-//! File format (little-endian): the 8 bytes `OSLABEL1`; a u32 length and
-//! that many bytes of UTF-8 header text (how the file was made); a u64
-//! record count; then per record the side to move's discs (u64), the
-//! opponent's (u64) and the exact score from the side to move's view (i8),
-//! 17 bytes.
+//! File formats (little-endian). Both start with 8 magic bytes, a u32
+//! length and that many bytes of UTF-8 header text (how the file was
+//! made); a record is the side to move's discs (u64), the opponent's (u64)
+//! and the exact score from the side to move's view (i8), 17 bytes.
+//!
+//! - `OSLABEL1` (counted, [`write`]): a u64 record count, then the records.
+//! - `OSLABEL2` (streamed, [`Appender`]): the records follow the header up
+//!   to the end of the file, appended as they are solved, so that a run
+//!   killed at any moment keeps every label it finished and a new run
+//!   resumes after them. A kill in the middle of a write can leave a torn
+//!   last record: [`read`] refuses such a file and [`Appender::resume`]
+//!   cuts it off (saying so).
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
@@ -23,11 +30,13 @@ use othello_solver::search::shallow::DEFAULT_ORDER_MIN;
 use othello_solver::search::Limits;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufReader, BufWriter, Read, Seek, Write};
 use std::path::Path;
 
-/// The first bytes of a labels file.
+/// The first bytes of a counted labels file.
 pub const MAGIC: &[u8; 8] = b"OSLABEL1";
+/// The first bytes of a streamed (appendable) labels file.
+pub const MAGIC_STREAM: &[u8; 8] = b"OSLABEL2";
 const RECORD_BYTES: usize = 17;
 
 /// One labelled position.
@@ -72,23 +81,53 @@ pub fn label_positions(
     hash_mb: usize,
     pb: &ProgressBar,
 ) -> Result<Vec<Label>> {
+    let out = std::sync::Mutex::new(Vec::with_capacity(boards.len()));
+    label_into(boards, jobs, hash_mb, pb, 64, |i, v| {
+        out.lock()
+            .map_err(|_| anyhow::anyhow!("a labelling thread panicked"))?
+            .push((i, v));
+        Ok(())
+    })?;
+    let mut chunks = out
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a labelling thread panicked"))?;
+    chunks.sort_unstable_by_key(|c| c.0);
+    Ok(chunks.into_iter().flat_map(|c| c.1).collect())
+}
+
+/// Solves `boards` as [`label_positions`] does, in chunks of `chunk`
+/// positions, handing each solved chunk (its index and labels) to `sink`
+/// as soon as it is done, in whatever order the threads finish. The first
+/// error (of a search or of `sink`) stops the run.
+pub fn label_into<F>(
+    boards: &[Board],
+    jobs: usize,
+    hash_mb: usize,
+    pb: &ProgressBar,
+    chunk: usize,
+    sink: F,
+) -> Result<()>
+where
+    F: Fn(usize, Vec<Label>) -> Result<()> + Sync,
+{
     let order = PatternEvaluator::embedded().context("decoding the built-in pattern weights")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
         .context("starting the worker threads")?;
-    let out: Result<Vec<Label>> = pool.install(|| {
+    pool.install(|| {
         boards
-            .par_chunks(64)
-            .map_init(
+            .par_chunks(chunk.max(1))
+            .enumerate()
+            .try_for_each_init(
                 || {
                     let mut s = Searcher::new(hash_mb);
                     s.set_order_evaluator(Some(Box::new(order)), DEFAULT_ORDER_MIN);
                     s
                 },
-                |s, chunk| {
-                    let mut v = Vec::with_capacity(chunk.len());
-                    for b in chunk {
+                |s, (i, part)| {
+                    let mut v = Vec::with_capacity(part.len());
+                    for b in part {
                         let score = s
                             .exact_score(b, Limits::default())
                             .context("an unlimited search stopped early")?;
@@ -97,14 +136,12 @@ pub fn label_positions(
                             score: score as i8,
                         });
                     }
-                    pb.inc(chunk.len() as u64);
-                    Ok(v)
+                    sink(i, v)?;
+                    pb.inc(part.len() as u64);
+                    Ok(())
                 },
             )
-            .collect::<Result<Vec<Vec<Label>>>>()
-            .map(|v| v.into_iter().flatten().collect())
-    });
-    out
+    })
 }
 
 /// Writes `labels` to `path` with `header` (free text: how they were made).
@@ -116,7 +153,8 @@ pub fn write(path: &Path, header: &str, labels: &[Label]) -> Result<()> {
         .with_context(|| format!("writing {}", path.display()))
 }
 
-/// Writes a labels file's bytes (see [`parse`]) to `w`.
+/// Writes a labels file's bytes (the counted `OSLABEL1` format; see
+/// [`parse`]) to `w`.
 pub fn write_to(w: &mut impl Write, header: &str, labels: &[Label]) -> std::io::Result<()> {
     w.write_all(MAGIC)?;
     w.write_all(&(header.len() as u32).to_le_bytes())?;
@@ -130,23 +168,26 @@ pub fn write_to(w: &mut impl Write, header: &str, labels: &[Label]) -> std::io::
     Ok(())
 }
 
-/// Reads a labels file: its header text and its labels. A wrong magic, a
-/// truncated file, overlapping discs or a score outside −64..=64 is an
-/// error naming the file and the record.
-pub fn read(path: &Path) -> Result<(String, Vec<Label>)> {
-    let bytes = std::fs::read(path).with_context(|| format!("opening {}", path.display()))?;
-    parse(&path.display().to_string(), &bytes)
+/// The header of a labels file and where its records start.
+struct Head {
+    text: String,
+    /// Whether the records run to the end of the file (`OSLABEL2`).
+    streamed: bool,
+    /// The byte offset of the first record.
+    records_at: u64,
+    /// The promised record count (`OSLABEL1` only).
+    count: Option<u64>,
 }
 
-/// Parses the bytes of a labels file ([`read`]); `name` names it in errors.
-pub fn parse(name: &str, bytes: &[u8]) -> Result<(String, Vec<Label>)> {
-    let mut r = bytes;
+fn read_head(r: &mut impl Read, name: &impl std::fmt::Display) -> Result<Head> {
     let mut magic = [0u8; 8];
     r.read_exact(&mut magic)
         .with_context(|| format!("{name}: too short for a labels file"))?;
-    if &magic != MAGIC {
-        bail!("{name}: not a labels file (the first bytes are not {MAGIC:?})");
-    }
+    let streamed = match &magic {
+        m if m == MAGIC => false,
+        m if m == MAGIC_STREAM => true,
+        _ => bail!("{name}: not a labels file (the first bytes are neither {MAGIC:?} nor {MAGIC_STREAM:?})"),
+    };
     let mut n4 = [0u8; 4];
     r.read_exact(&mut n4)
         .with_context(|| format!("{name}: truncated in the header length"))?;
@@ -154,26 +195,32 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<(String, Vec<Label>)> {
     if hlen > 1 << 20 {
         bail!("{name}: header length {hlen} is implausible (corrupt file?)");
     }
-    if hlen > r.len() {
-        bail!("{name}: truncated in the header text");
-    }
-    let (header, mut r) = r.split_at(hlen);
-    let header = String::from_utf8(header.to_vec())
-        .with_context(|| format!("{name}: header is not UTF-8"))?;
-    let mut n8 = [0u8; 8];
-    r.read_exact(&mut n8)
-        .with_context(|| format!("{name}: truncated in the record count"))?;
-    let count = u64::from_le_bytes(n8);
-    let rest = r;
-    if rest.len() as u64 != count.saturating_mul(RECORD_BYTES as u64) {
-        bail!(
-            "{name}: the header promises {count} records ({} bytes) but {} bytes follow (truncated or corrupt)",
-            count.saturating_mul(RECORD_BYTES as u64),
-            rest.len()
-        );
-    }
-    let mut labels = Vec::with_capacity(rest.len() / RECORD_BYTES);
-    for (i, rec) in rest.chunks_exact(RECORD_BYTES).enumerate() {
+    let mut header = vec![0u8; hlen];
+    r.read_exact(&mut header)
+        .with_context(|| format!("{name}: truncated in the header text"))?;
+    let text = String::from_utf8(header).with_context(|| format!("{name}: header is not UTF-8"))?;
+    let mut records_at = 12 + hlen as u64;
+    let count = if streamed {
+        None
+    } else {
+        let mut n8 = [0u8; 8];
+        r.read_exact(&mut n8)
+            .with_context(|| format!("{name}: truncated in the record count"))?;
+        records_at += 8;
+        Some(u64::from_le_bytes(n8))
+    };
+    Ok(Head {
+        text,
+        streamed,
+        records_at,
+        count,
+    })
+}
+
+/// Decodes whole records; record numbers in errors start at `first + 1`.
+fn decode(bytes: &[u8], first: usize, name: &impl std::fmt::Display) -> Result<Vec<Label>> {
+    let mut labels = Vec::with_capacity(bytes.len() / RECORD_BYTES);
+    for (i, rec) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
         let word = |at: usize| {
             let mut b = [0u8; 8];
             b.copy_from_slice(&rec[at..at + 8]);
@@ -182,17 +229,141 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<(String, Vec<Label>)> {
         let (player, opponent) = (word(0), word(8));
         let score = rec[16] as i8;
         if player & opponent != 0 {
-            bail!("{name}: record {}: the two sides' discs overlap", i + 1);
+            bail!(
+                "{name}: record {}: the two sides' discs overlap",
+                first + i + 1
+            );
         }
         if !(-64..=64).contains(&score) {
-            bail!("{name}: record {}: score {score} outside -64..=64", i + 1);
+            bail!(
+                "{name}: record {}: score {score} outside -64..=64",
+                first + i + 1
+            );
         }
         labels.push(Label {
             board: Board { player, opponent },
             score,
         });
     }
-    Ok((header, labels))
+    Ok(labels)
+}
+
+/// Reads a labels file (either format): its header text and its labels. A
+/// wrong magic, a truncated file (a torn last record of a streamed file
+/// included), overlapping discs or a score outside −64..=64 is an error
+/// naming the file and the record.
+pub fn read(path: &Path) -> Result<(String, Vec<Label>)> {
+    let bytes = std::fs::read(path).with_context(|| format!("opening {}", path.display()))?;
+    parse(&path.display().to_string(), &bytes)
+}
+
+/// Parses the bytes of a labels file ([`read`]); `name` names it in errors.
+pub fn parse(name: &str, bytes: &[u8]) -> Result<(String, Vec<Label>)> {
+    let mut r = bytes;
+    let head = read_head(&mut r, &name)?;
+    let rest = r;
+    match head.count {
+        Some(count) if rest.len() as u64 != count.saturating_mul(RECORD_BYTES as u64) => bail!(
+            "{name}: the header promises {count} records ({} bytes) but {} bytes follow (truncated or corrupt)",
+            count.saturating_mul(RECORD_BYTES as u64),
+            rest.len()
+        ),
+        None if rest.len() % RECORD_BYTES != 0 => bail!(
+            "{name}: truncated: the last record is torn ({} of {RECORD_BYTES} bytes; a killed `label` run? run it again to resume, which cuts it off)",
+            rest.len() % RECORD_BYTES
+        ),
+        _ => {}
+    }
+    Ok((head.text, decode(rest, 0, &name)?))
+}
+
+/// A streamed labels file open for appending: every [`Appender::append`]
+/// reaches the file (unbuffered) before it returns, so a killed run loses
+/// only the positions it was solving.
+pub struct Appender {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+}
+
+impl Appender {
+    /// Creates `path` (which must not exist) as a streamed labels file with
+    /// `header`.
+    pub fn create(path: &Path, header: &str) -> Result<Appender> {
+        let name = path.display();
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .with_context(|| format!("creating {name}"))?;
+        let mut head = Vec::with_capacity(12 + header.len());
+        head.extend_from_slice(MAGIC_STREAM);
+        head.extend_from_slice(&(header.len() as u32).to_le_bytes());
+        head.extend_from_slice(header.as_bytes());
+        file.write_all(&head)
+            .with_context(|| format!("writing {name}"))?;
+        Ok(Appender {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Opens an existing streamed labels file to append to it: its header
+    /// text, the labels it holds, and the appender. A torn last record (a
+    /// run killed mid-write) is cut off and reported on stderr.
+    pub fn resume(path: &Path) -> Result<(String, Vec<Label>, Appender)> {
+        let name = path.display();
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .with_context(|| format!("opening {name}"))?;
+        let mut r = BufReader::new(&mut file);
+        let head = read_head(&mut r, &name)?;
+        if !head.streamed {
+            bail!(
+                "{name}: a counted ({MAGIC:?}) labels file cannot be resumed; give another --out"
+            );
+        }
+        let mut rest = Vec::new();
+        r.read_to_end(&mut rest)
+            .with_context(|| format!("reading {name}"))?;
+        drop(r);
+        let torn = rest.len() % RECORD_BYTES;
+        if torn != 0 {
+            let keep = head.records_at + (rest.len() - torn) as u64;
+            eprintln!(
+                "label: {name}: cut off a torn last record ({torn} of {RECORD_BYTES} bytes; the run was killed while writing it)"
+            );
+            file.set_len(keep)
+                .with_context(|| format!("truncating {name}"))?;
+            rest.truncate(rest.len() - torn);
+        }
+        let labels = decode(&rest, 0, &name)?;
+        file.seek(std::io::SeekFrom::End(0))
+            .with_context(|| format!("seeking in {name}"))?;
+        Ok((
+            head.text,
+            labels,
+            Appender {
+                file,
+                path: path.to_path_buf(),
+            },
+        ))
+    }
+
+    /// Appends `labels` (one write; on the file when it returns).
+    pub fn append(&mut self, labels: &[Label]) -> Result<()> {
+        let mut buf = Vec::with_capacity(labels.len() * RECORD_BYTES);
+        for l in labels {
+            buf.extend_from_slice(&l.board.player.to_le_bytes());
+            buf.extend_from_slice(&l.board.opponent.to_le_bytes());
+            buf.extend_from_slice(&l.score.to_le_bytes());
+        }
+        self.file
+            .write_all(&buf)
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("appending to {}", self.path.display()))
+    }
 }
 
 /// Reads every file into one map (a later file's score for a position

@@ -1,7 +1,8 @@
 //! `othello-tools label` end to end on one small WTHOR file: the labels
 //! are exact (checked against a plain alpha-beta), `train --labels` fits
 //! them and reports its error against them, and a damaged labels file is a
-//! clear error naming the file.
+//! clear error naming the file; a killed run resumes where it stopped and
+//! ends with the same labels; shards add up to the whole.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -28,7 +29,7 @@ fn label_then_train_with_labels() {
         "--quiet",
     ]);
     assert!(ok, "{stderr}");
-    assert!(stderr.contains("wrote"), "{stderr}");
+    assert!(stderr.contains("solved now"), "{stderr}");
     let (header, read) = othello_tools::labels::read(std::path::Path::new(&labels)).unwrap();
     assert!(header.contains("1-9 empties"), "{header}");
     // 12 games, 9 positions each with 1-9 empties (fewer after passes).
@@ -76,4 +77,115 @@ fn label_then_train_with_labels() {
         stderr.contains("l.bin") && stderr.contains("truncated"),
         "{stderr}"
     );
+}
+
+/// The labels of a file as a sorted list (the order depends on which
+/// thread finished first).
+fn sorted_labels(path: &std::path::Path) -> Vec<(u64, u64, i8)> {
+    let (_, labels) = othello_tools::labels::read(path).unwrap();
+    let mut v: Vec<_> = labels
+        .iter()
+        .map(|l| (l.board.player, l.board.opponent, l.score))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn label_resumes_after_a_kill_and_a_torn_record_and_shards_add_up() {
+    let Some(data) = shared_data("label_resumes_after_a_kill") else {
+        return;
+    };
+    let games = data.join("games/wthor/WTH_1980.wtb").display().to_string();
+    let dir = TempDir::new("label-resume");
+    let path = |n: &str| dir.0.join(n).display().to_string();
+    let args = |out: &str| -> Vec<String> {
+        [
+            &games,
+            "--empties",
+            "8-12",
+            "--chunk",
+            "4",
+            "--quiet",
+            "--out",
+            out,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let label = |out: &str, extra: &[&str]| {
+        let mut a = vec!["label".to_string()];
+        a.extend(args(out));
+        a.extend(extra.iter().map(|s| s.to_string()));
+        run_tools(&a)
+    };
+
+    // The reference: one uninterrupted run.
+    let (ok, _, stderr) = label(&path("full.bin"), &[]);
+    assert!(ok, "{stderr}");
+    let full = sorted_labels(std::path::Path::new(&path("full.bin")));
+    assert!(full.len() > 500, "{} labels", full.len());
+
+    // A real kill: start the run, kill it once some labels are on disk (or
+    // it finished), run the same command again.
+    let killed = path("killed.bin");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_othello-tools"))
+        .arg("label")
+        .args(args(&killed))
+        .args(["--jobs", "1"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    loop {
+        let len = std::fs::metadata(&killed).map(|m| m.len()).unwrap_or(0);
+        if len > 2000 || child.try_wait().unwrap().is_some() || t0.elapsed().as_secs() > 60 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    child.kill().unwrap_or(());
+    child.wait().unwrap();
+    let (ok, _, stderr) = label(&killed, &[]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("already in"), "{stderr}");
+    assert_eq!(sorted_labels(std::path::Path::new(&killed)), full);
+
+    // A torn last record (a kill in the middle of a write): `read` refuses
+    // it, a resumed run cuts it off, says so, and solves that position
+    // again.
+    let torn = path("torn.bin");
+    let bytes = std::fs::read(path("full.bin")).unwrap();
+    std::fs::write(&torn, &bytes[..bytes.len() - 17 * 40 - 5]).unwrap();
+    let err = format!(
+        "{:#}",
+        othello_tools::labels::read(std::path::Path::new(&torn)).unwrap_err()
+    );
+    assert!(err.contains("torn") && err.contains("torn.bin"), "{err}");
+    let (ok, _, stderr) = label(&torn, &[]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("cut off a torn last record (12 of 17 bytes"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("41 to solve"), "{stderr}");
+    assert_eq!(sorted_labels(std::path::Path::new(&torn)), full);
+
+    // Shards: two halves hold the whole, without overlap.
+    let (a, b) = (path("a.bin"), path("b.bin"));
+    assert!(label(&a, &["--shard", "1/2"]).0);
+    assert!(label(&b, &["--shard", "2/2"]).0);
+    let mut both = sorted_labels(std::path::Path::new(&a));
+    let half = both.len();
+    both.extend(sorted_labels(std::path::Path::new(&b)));
+    both.sort_unstable();
+    assert!(half > 0 && half < full.len());
+    assert_eq!(both, full);
+
+    // Resuming with other options, or a bad shard, is refused.
+    let (ok, _, stderr) = label(&a, &["--shard", "2/2"]);
+    assert!(!ok && stderr.contains("made by another run"), "{stderr}");
+    let (ok, _, stderr) = label(&path("c.bin"), &["--shard", "3/2"]);
+    assert!(!ok && stderr.contains("--shard"), "{stderr}");
 }
