@@ -433,6 +433,8 @@ fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
             // pattern evaluation from 12 empties (the default: 16).
             config.dfpn.leaf_empties = 10;
             config.dfpn.h_search_from = 12;
+            // Every best move, so that the lists can be compared.
+            config.all_best = true;
             (a, Engine::new(config).expect("built-in files decode"))
         })
         .collect();
@@ -490,8 +492,9 @@ fn ffo_20_to_39_with_dfpn_plus() {
         .into_iter()
         .map(|p| p.unwrap())
         .collect();
-    let mut engine = Engine::new(EngineConfig::new(Algo::DfpnPlus, 64, Limits::default()))
-        .expect("built-in files decode");
+    let mut config = EngineConfig::new(Algo::DfpnPlus, 64, Limits::default());
+    config.all_best = true;
+    let mut engine = Engine::new(config).expect("built-in files decode");
     for (i, p) in problems.iter().enumerate() {
         let number = 20 + i;
         let want = p.best_score().unwrap();
@@ -522,8 +525,9 @@ fn hard_20_sample_with_dfpn_plus() {
     };
     let path = shared.join("data/positions/edax-hard/hard-20.obf");
     let problems = read_problem_file(&path).unwrap();
-    let mut engine = Engine::new(EngineConfig::new(Algo::DfpnPlus, 64, Limits::default()))
-        .expect("built-in files decode");
+    let mut config = EngineConfig::new(Algo::DfpnPlus, 64, Limits::default());
+    config.all_best = true;
+    let mut engine = Engine::new(config).expect("built-in files decode");
     for p in problems.into_iter().step_by(25) {
         let p = p.unwrap();
         let r = engine.solve(&p.position.board, Mode::Exact);
