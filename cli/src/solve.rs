@@ -100,7 +100,7 @@ pub fn report(pos: &Position, r: &SolveResult) -> String {
             best.join(" ")
         } else if pos.board.moves() != 0 {
             // A bound (or win/draw/loss) proof need not single out the moves.
-            "not determined by this question (ask --exact for every best move)".to_string()
+            "not determined by this question (ask --exact for a best move, or --all-best for every one)".to_string()
         } else if pos.board.opponent_moves() != 0 {
             "none: the side to move must pass".to_string()
         } else {

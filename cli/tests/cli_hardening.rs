@@ -308,7 +308,7 @@ fn bound_answers_do_not_claim_there_is_no_move() {
     let text = out(&o);
     assert!(text.contains("yes: score >= +4"), "{text}");
     assert!(!text.contains("none (pass or game over)"), "{text}");
-    assert!(text.contains("best moves: not determined"), "{text}");
+    assert!(text.contains("best move: not determined"), "{text}");
 }
 
 #[test]
