@@ -11,11 +11,16 @@
 #   DATA         the positions directory (default: ../shared/data/positions)
 #   JOBS         batch --jobs (default 1: the machine is shared; results do not depend on it)
 #   HASH_MB      table size per job in MiB (default 512)
-#   ALGO         search algorithm (default dfpn+)
+#   ALGO         search algorithm (default: none given, so each question gets the CLI's
+#                default algorithm, as a user's `batch` does)
 #   LIMIT_1_39   per-position seconds for FFO #1-#39 (default: none)
 #   LIMIT_40_59  per-position seconds for FFO #40-#59 (default: none)
 #   LIMIT_60_79  per-position seconds for FFO #60-#79 (default 20)
 #   LIMIT_HARD20 / LIMIT_HARD25 / LIMIT_HARD30  per-position seconds (default: none)
+#   LIMIT_UNIT   seconds (default: --time-limit, wall clock) or nodes (--node-limit: the
+#                same answer on any machine and under any load)
+#   RESUME       1: a set whose OUT_DIR/<set>.jsonl exists is resumed (batch --resume),
+#                so a long sweep can be stopped and continued
 #   SETS         which sets, space-separated (default: all seven)
 #
 # Each set's rows go to OUT_DIR/<set>.jsonl (one row per position, with
@@ -28,7 +33,9 @@ OUT=${1:-check-all-out}
 DATA=${DATA:-../shared/data/positions}
 JOBS=${JOBS:-1}
 HASH_MB=${HASH_MB:-512}
-ALGO=${ALGO:-dfpn+}
+ALGO=${ALGO:-}
+LIMIT_UNIT=${LIMIT_UNIT:-seconds}
+RESUME=${RESUME:-0}
 SETS=${SETS:-"fforum-1-19 fforum-20-39 fforum-40-59 fforum-60-79 hard-20 hard-25 hard-30"}
 if [ -z "${BIN:-}" ]; then
   cargo build --release --quiet
@@ -65,9 +72,17 @@ failed=0
 for set in $SETS; do
   file=$(file_of "$set")
   limit=$(limit_of "$set")
-  args=(batch "$file" --check --jobs "$JOBS" --hash-mb "$HASH_MB" --algo "$ALGO"
+  args=(batch "$file" --check --jobs "$JOBS" --hash-mb "$HASH_MB"
         --format jsonl --output "$OUT/$set.jsonl")
-  [ -n "$limit" ] && args+=(--time-limit "$limit")
+  [ -n "$ALGO" ] && args+=(--algo "$ALGO")
+  if [ -n "$limit" ]; then
+    case "$LIMIT_UNIT" in
+      seconds) args+=(--time-limit "$limit") ;;
+      nodes) args+=(--node-limit "$limit") ;;
+      *) echo "check-all: LIMIT_UNIT must be seconds or nodes, not $LIMIT_UNIT" >&2; exit 2 ;;
+    esac
+  fi
+  [ "$RESUME" = 1 ] && [ -s "$OUT/$set.jsonl" ] && args+=(--resume)
   echo "== $set: $BIN ${args[*]}" >&2
   start=$(date +%s)
   set +e
@@ -81,7 +96,9 @@ for set in $SETS; do
   read -r total solved unknown mism < <(echo "$summary" |
     sed -E 's/^summary: ([0-9]+) positions: ([0-9]+) solved, ([0-9]+) unknown, ([0-9]+) mismatched.*/\1 \2 \3 \4/') || true
   limit_text=none
-  [ -n "$limit" ] && limit_text="$limit s"
+  if [ -n "$limit" ]; then
+    if [ "$LIMIT_UNIT" = nodes ]; then limit_text="$limit nodes"; else limit_text="$limit s"; fi
+  fi
   printf '| %s | %s | %s | %s | %s | %s | %s s |\n' "$set" "${total:-?}" "${solved:-?}" \
     "${unknown:-?}" "${mism:-?}" "$limit_text" "$secs" >> "$OUT/summary.md"
   case $code in
