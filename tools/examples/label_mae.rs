@@ -1,38 +1,105 @@
 //! The evaluation's mean absolute error against exact-score labels, per
 //! number of empties: `cargo run --release -p othello-tools --example
-//! label_mae -- LABELS… [--weights PATH]` (default: the embedded weights).
-//! Used for the held-out error at 16 and 20 empties in docs/evaluation.md.
+//! label_mae -- LABELS… [--games FILE…] [--weights PATH] [--depth D]…`
+//! (default: the embedded weights, depth 0 = the static evaluation).
+//! `--games FILE` adds, from a WTHOR file, each game's position at the
+//! depth of its perfect-play score (24 empties in WTHOR) labelled with that
+//! score. Each `--depth D`
+//! adds a column: the error of a `D`-ply alpha-beta search with the
+//! evaluation at its leaves (`search::shallow::shallow_value`, the search
+//! that orders alpha-beta's moves and gives df-pn⁺ its h above 16 empties),
+//! compared as is, in discs (not rounded to an even score).
+//! Used for the held-out error at 16, 20 and 24 empties in
+//! docs/evaluation.md.
 
 use othello_solver::eval::PatternEvaluator;
+use othello_solver::formats::games::read_game_file;
+use othello_solver::search::shallow::shallow_value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 fn main() -> anyhow::Result<()> {
     let mut files = Vec::new();
     let mut weights = None;
+    let mut depths = vec![0u32];
+    let mut games = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        if a == "--weights" {
-            weights = Some(PathBuf::from(
-                args.next()
-                    .ok_or_else(|| anyhow::anyhow!("--weights needs a path"))?,
-            ));
-        } else {
-            files.push(PathBuf::from(a));
+        match a.as_str() {
+            "--weights" => {
+                weights = Some(PathBuf::from(
+                    args.next()
+                        .ok_or_else(|| anyhow::anyhow!("--weights needs a path"))?,
+                ));
+            }
+            "--games" => {
+                games.push(PathBuf::from(
+                    args.next()
+                        .ok_or_else(|| anyhow::anyhow!("--games needs a path"))?,
+                ));
+            }
+            "--depth" => {
+                let d = args
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("--depth needs a number of plies"))?;
+                let d: u32 = d
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("--depth {d:?}: expected plies, 1 to 8"))?;
+                anyhow::ensure!((1..=8).contains(&d), "--depth {d}: expected 1 to 8 plies");
+                depths.push(d);
+            }
+            _ => files.push(PathBuf::from(a)),
         }
     }
     let eval = PatternEvaluator::from_option(weights.as_deref())?;
-    let map = othello_tools::labels::read_map(&files)?;
-    let mut by_empties: BTreeMap<u32, (f64, usize)> = BTreeMap::new();
-    for (b, &score) in &map {
-        let e = by_empties.entry(b.empties()).or_default();
-        e.0 += (eval.evaluate(b) - score as f32).abs() as f64;
-        e.1 += 1;
+    let mut map = othello_tools::labels::read_map(&files)?;
+    for path in &games {
+        let file = read_game_file(path)?;
+        for g in &file.games {
+            let Some(t) = g.theoretical else { continue };
+            let e = u32::from(t.empties);
+            if let Some(pos) = g.position_to_solve_at(e) {
+                if let Some(score) = g.theoretical_for(e, &pos) {
+                    map.entry(pos.board).or_insert(score as i8);
+                }
+            }
+        }
     }
-    println!("| empties | positions | MAE vs exact |");
-    println!("|---|---|---|");
-    for (e, (sum, n)) in by_empties {
-        println!("| {e} | {n} | {:.2} |", sum / n as f64);
+    // Per number of empties: the count and, per depth, the summed error.
+    let mut by_empties: BTreeMap<u32, (usize, Vec<f64>)> = BTreeMap::new();
+    for (b, &score) in &map {
+        let e = by_empties
+            .entry(b.empties())
+            .or_insert_with(|| (0, vec![0.0; depths.len()]));
+        e.0 += 1;
+        for (i, &d) in depths.iter().enumerate() {
+            let v = if d == 0 {
+                eval.evaluate(b)
+            } else {
+                let mut nodes = 0;
+                shallow_value(&eval, b, d, -257, 257, &mut nodes, u64::MAX) as f32 / 4.0
+            };
+            e.1[i] += (v - score as f32).abs() as f64;
+        }
+    }
+    let head: Vec<String> = depths
+        .iter()
+        .map(|&d| match d {
+            0 => "static".to_string(),
+            d => format!("{d}-ply"),
+        })
+        .collect();
+    println!(
+        "| empties | positions | MAE vs exact: {} |",
+        head.join(" | ")
+    );
+    println!("|---|---|{}", "---|".repeat(depths.len()));
+    for (e, (n, sums)) in by_empties {
+        let cols: Vec<String> = sums
+            .iter()
+            .map(|s| format!("{:.2}", s / n as f64))
+            .collect();
+        println!("| {e} | {n} | {} |", cols.join(" | "));
     }
     Ok(())
 }
