@@ -10,6 +10,7 @@ pub mod batch;
 pub mod board;
 pub mod eval;
 pub mod formats;
+pub mod pool;
 pub mod record;
 pub mod rng;
 pub mod search;
