@@ -13,6 +13,7 @@ pub mod formats;
 pub mod pool;
 pub mod record;
 pub mod rng;
+pub mod sample;
 pub mod search;
 
 pub use board::{Board, Color, Square};
