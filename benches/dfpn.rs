@@ -3,7 +3,7 @@
 //!
 //! `cargo bench --bench dfpn` (all), or with arguments:
 //! `cargo bench --bench dfpn -- [LEAF_EMPTIES,...] [HARD20_COUNT]`.
-//! The leaf solver is the tests' simple alpha-beta (no table), so times
+//! The leaf solver is the reference solver (`search::reference`, no table), so times
 //! depend on it; node counts of the df-pn part do not.
 
 #[path = "../tests/common/mod.rs"]
@@ -16,6 +16,7 @@ use othello_solver::search::dfpn::heuristic::Heuristic;
 use othello_solver::search::dfpn::params::HParams;
 use othello_solver::search::dfpn::table::ProofTable;
 use othello_solver::search::dfpn::DfpnOptions;
+use othello_solver::search::reference::Reference;
 use othello_solver::search::{Limits, Mode};
 use std::time::Instant;
 
@@ -62,7 +63,7 @@ fn main() {
                     } else {
                         Heuristic::Uniform
                     };
-                    let mut ls = common::SimpleSolver::default();
+                    let mut ls = Reference::default();
                     let opts = DfpnOptions {
                         leaf_empties: leaf,
                         epsilon: 0.0,
@@ -77,6 +78,7 @@ fn main() {
                         h,
                         opts,
                         Limits::default(),
+                        None,
                     );
                     nodes += r.nodes;
                     leaf_nodes += r.leaf_nodes;

@@ -1,6 +1,8 @@
 //! Criterion benches for the exact solver's hot path: the alpha-beta leaf
 //! solver as df-pn calls it (`LeafSolver::bounds`, one null-window question
-//! on seeded random positions of 12 empties), and a full null-window solve
+//! on seeded random positions of 12 empties), the stable-disc count alone
+//! (`stability::stable_discs`, on seeded random positions of 10–40
+//! empties), and a full null-window solve
 //! at the known score of a few FFO positions (#1–#3, 14 empties; #20–#22,
 //! 20–22 empties), each with a fresh table.
 //!
@@ -10,6 +12,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use othello_solver::formats::problem::read_problem_file;
 use othello_solver::rng::{random_position, SplitMix64};
+use othello_solver::search::alphabeta::stability::stable_discs;
 use othello_solver::search::alphabeta::Searcher;
 use othello_solver::search::LeafSolver;
 use othello_solver::Board;
@@ -72,6 +75,28 @@ fn bench_leaf(c: &mut Criterion) {
     g.finish();
 }
 
+fn bench_stability(c: &mut Criterion) {
+    let mut rng = SplitMix64::new(77);
+    let mut positions = Vec::new();
+    while positions.len() < 256 {
+        let empties = 10 + (positions.len() % 31) as u32;
+        if let Some(b) = random_position(&mut rng, empties) {
+            positions.push(b);
+        }
+    }
+    let mut g = c.benchmark_group("stability");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("stable_discs_10_40_empties", |bench| {
+        bench.iter(|| {
+            positions
+                .iter()
+                .map(|b| stable_discs(black_box(b.player), black_box(b.opponent)).count_ones())
+                .sum::<u32>()
+        })
+    });
+    g.finish();
+}
+
 fn bench_ffo_nws(c: &mut Criterion) {
     let positions = ffo_positions();
     if positions.is_empty() {
@@ -98,5 +123,5 @@ fn bench_ffo_nws(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_leaf, bench_ffo_nws);
+criterion_group!(benches, bench_leaf, bench_stability, bench_ffo_nws);
 criterion_main!(benches);

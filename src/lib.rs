@@ -10,7 +10,10 @@ pub mod batch;
 pub mod board;
 pub mod eval;
 pub mod formats;
+pub mod pool;
+pub mod record;
 pub mod rng;
+pub mod sample;
 pub mod search;
 
 pub use board::{Board, Color, Square};

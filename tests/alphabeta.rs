@@ -1,31 +1,23 @@
 //! The exact alpha-beta solver against known scores: FFO #1–#39 (score and
 //! the exact set of best moves), a fixed sample of hard-20 (every move's
-//! score), and random positions with 8–14 empties against plain minimax /
-//! bare alpha-beta, with every null-window question checked; and move
+//! score), and random positions with 8–14 empties against the reference
+//! solver (`search::reference`), with every null-window question checked; and move
 //! ordering by the pattern evaluation against fastest first alone.
+
+mod common;
 
 use othello_solver::board::Square;
 use othello_solver::formats::problem::{read_problem_file, Problem};
 use othello_solver::rng::{random_position, SplitMix64};
-use othello_solver::search::alphabeta::{reference, solve, Searcher, SolveOptions};
+use othello_solver::search::alphabeta::{solve, Searcher, SolveOptions};
+use othello_solver::search::reference;
 use othello_solver::search::{LeafSolver, Limits, Mode, Status};
 use othello_solver::Board;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::time::Duration;
 
-fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("skipped: ../shared not found");
-        None
-    }
-}
-
 fn problems(rel: &str) -> Option<Vec<Problem>> {
-    let path = shared()?.join(rel);
+    let path = common::shared()?.join(rel);
     let all = read_problem_file(&path).unwrap_or_else(|e| panic!("{e}"));
     Some(
         all.into_iter()
@@ -136,12 +128,12 @@ fn random_boards(seed: u64, empties: u32, count: usize) -> Vec<Board> {
 }
 
 #[test]
-fn random_small_positions_match_minimax() {
+fn random_small_positions_match_the_reference() {
     let mut searcher = Searcher::new(4);
     for empties in 8..=10u32 {
         let count = if empties == 10 { 8 } else { 30 };
         for b in random_boards(0xB0A7 + empties as u64, empties, count) {
-            let want = reference::minimax(&b);
+            let want = reference::score(&b);
             assert_eq!(
                 searcher.exact_score(&b, Limits::default()),
                 Some(want),
@@ -158,7 +150,7 @@ fn random_positions_every_null_window_agrees() {
     for empties in 8..=14u32 {
         for b in random_boards(0xC0DE + empties as u64, empties, 6) {
             let exact = if empties <= 12 {
-                reference::alphabeta(&b, -65, 65)
+                reference::score(&b)
             } else {
                 solve(&b, Mode::Exact, &SolveOptions::default())
                     .expect("embedded weights decode")
@@ -377,7 +369,7 @@ fn finished_and_passing_positions() {
         if b.moves() == 0 && b.opponent_moves() != 0 {
             let r =
                 solve(&b, Mode::Exact, &SolveOptions::default()).expect("embedded weights decode");
-            assert_eq!(r.score(), Some(reference::minimax(&b)));
+            assert_eq!(r.score(), Some(reference::score(&b)));
             assert_eq!(r.pv.first(), Some(&None));
             assert!(r.best_moves.is_empty());
             found = true;
@@ -386,7 +378,7 @@ fn finished_and_passing_positions() {
         if !found && b.moves() == 0 && b.opponent_moves() != 0 {
             let r =
                 solve(&b, Mode::Exact, &SolveOptions::default()).expect("embedded weights decode");
-            assert_eq!(r.score(), Some(reference::minimax(&b)));
+            assert_eq!(r.score(), Some(reference::score(&b)));
             assert_eq!(r.pv.first(), Some(&None));
             found = true;
         }

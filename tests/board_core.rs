@@ -103,3 +103,85 @@ fn hash_spreads_symmetric_boards() {
     assert!(seen.len() > 9_000);
     assert_ne!(b.hash(), b.pass().hash());
 }
+
+/// perft from positions other than the start, both pass conventions, at
+/// depths 6 and 8: `(position, [depth 6, depth 8] passes a ply of their own,
+/// [depth 6, depth 8] passes free)`. FFO #40 (passes change the counts from
+/// depth 4 on) and three positions of `positions/default.obf` (18–20
+/// empties). Figures from `othello-solver perft --position P D
+/// [--count-passes]`; the test also recounts depth 6 with the naive move
+/// generator and under all 8 symmetries, so a table entry cannot merely
+/// repeat the fast code's answer.
+const PERFT_TABLE: [(&str, [u64; 2], [u64; 2]); 4] = [
+    (
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        [63589, 2954588],
+        [64973, 3008908],
+    ),
+    (
+        "--X-XO----XXXO-X--XXXOXX--XXOOOX--XOXOXXOOOOOXXX-OOOXXXX-OOOOO-- X",
+        [49637, 2135202],
+        [49637, 2136607],
+    ),
+    (
+        "--O-X------XXO----XXXO-XOOOOOOO-XXOXOXOOXXOOXOXO-XOOOXXXX--OOXXO X",
+        [152292, 6359208],
+        [152325, 6362983],
+    ),
+    (
+        "-O--OO---OOOOOX-XOOOXX--XOOOXOX-XOXXOXXXXXXOOOOO-XXXOO--X-X--O-- X",
+        [553687, 30505824],
+        [553687, 30509198],
+    ),
+];
+
+/// perft by the naive move generator (square by square), either convention.
+fn naive_perft(b: &Board, depth: u32, count_passes: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = naive::moves(b.player, b.opponent);
+    if moves == 0 {
+        let passed = b.pass();
+        if naive::moves(passed.player, passed.opponent) == 0 {
+            return 1;
+        }
+        return naive_perft(&passed, depth - u32::from(!count_passes), count_passes);
+    }
+    (0..64)
+        .filter(|sq| moves >> sq & 1 != 0)
+        .map(|sq| {
+            let f = naive::flips(b.player, b.opponent, sq);
+            naive_perft(&b.play_flips(sq, f), depth - 1, count_passes)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_table_over_several_positions() {
+    for (text, own_ply, free) in PERFT_TABLE {
+        let b = othello_solver::Position::parse(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .board;
+        for (count_passes, want) in [(false, own_ply), (true, free)] {
+            assert_eq!(
+                b.perft(6, count_passes),
+                want[0],
+                "{text} d6 {count_passes}"
+            );
+            assert_eq!(
+                b.perft(8, count_passes),
+                want[1],
+                "{text} d8 {count_passes}"
+            );
+            assert_eq!(naive_perft(&b, 6, count_passes), want[0], "naive {text}");
+            for s in 0..8 {
+                assert_eq!(
+                    b.symmetric(s).perft(6, count_passes),
+                    want[0],
+                    "{text} sym {s}"
+                );
+            }
+        }
+    }
+}

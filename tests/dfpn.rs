@@ -3,7 +3,6 @@
 
 mod common;
 
-use common::SimpleSolver;
 use othello_solver::eval::MobilityEvaluator;
 use othello_solver::formats::problem::read_problem_file;
 use othello_solver::rng::{random_position, SplitMix64};
@@ -13,6 +12,7 @@ use othello_solver::search::dfpn::heuristic::Heuristic;
 use othello_solver::search::dfpn::params::HParams;
 use othello_solver::search::dfpn::table::ProofTable;
 use othello_solver::search::dfpn::DfpnOptions;
+use othello_solver::search::reference::Reference;
 use othello_solver::search::{Algo, Engine, EngineConfig, Limits, Mode, SolveResult, Status};
 use othello_solver::Board;
 
@@ -36,12 +36,12 @@ fn run(
     // The real alpha-beta as leaf solver; the simple solver stays the reference.
     let mut leaf = Searcher::new(1);
     // Every best move: the checks below compare the whole list.
-    solve(board, mode, true, table, &mut leaf, h, opts, limits)
+    solve(board, mode, true, table, &mut leaf, h, opts, limits, None)
 }
 
 /// Checks an exact result: score, every best move, and that the PV is legal,
 /// reaches the end, and ends at the score.
-fn check_exact(board: &Board, r: &SolveResult, simple: &mut SimpleSolver, what: &str) {
+fn check_exact(board: &Board, r: &SolveResult, simple: &mut Reference, what: &str) {
     let truth = simple.score(board);
     assert_eq!(r.status, Status::Solved, "{what}: {r:?}");
     assert_eq!(r.score(), Some(truth), "{what}: board {board:?}");
@@ -102,7 +102,7 @@ fn dfpn_plus_agrees_with_simple_solver_on_400_random_positions() {
 
 fn agree_on_random_positions(plus: bool) {
     let mut rng = SplitMix64::new(20261122);
-    let mut simple = SimpleSolver::default();
+    let mut simple = Reference::default();
     let mut count = 0;
     let mut totals = [0u64; 3];
     while count < 400 {
@@ -167,7 +167,7 @@ fn agree_on_random_positions(plus: bool) {
 #[test]
 fn bound_questions_match_truth() {
     let mut rng = SplitMix64::new(99);
-    let mut simple = SimpleSolver::default();
+    let mut simple = Reference::default();
     let mut n = 0;
     while n < 100 {
         let Some(board) = random_position(&mut rng, 11) else {
@@ -202,7 +202,7 @@ fn bound_questions_match_truth() {
 #[test]
 fn table_bounds_hold_after_exact_solves() {
     let mut rng = SplitMix64::new(4242);
-    let mut simple = SimpleSolver::default();
+    let mut simple = Reference::default();
     let (mut n, mut known, mut beyond) = (0, 0, 0);
     while n < 40 {
         let Some(board) = random_position(&mut rng, 12 + (n % 3)) else {
@@ -262,7 +262,7 @@ fn table_bounds_hold_after_exact_solves() {
 #[test]
 fn limits_give_unknown_with_true_bounds() {
     let mut rng = SplitMix64::new(5);
-    let mut simple = SimpleSolver::default();
+    let mut simple = Reference::default();
     let mut unknown = 0;
     let mut n = 0;
     while n < 60 {

@@ -175,14 +175,18 @@ fn references(module: &[String], is_mod_file: bool, code: &str) -> Vec<(Vec<Stri
     refs
 }
 
-/// The dependency listing: node → nodes it refers to.
+/// The library's dependency listing: node → nodes it refers to.
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    graph_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// The dependency listing of the crate whose sources are under `src`.
+fn graph_of(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    rust_files(src, &mut files);
     let modules: Vec<(Vec<String>, PathBuf)> = files
         .iter()
-        .map(|f| (module_of(f.strip_prefix(&src).unwrap_or(f)), f.clone()))
+        .map(|f| (module_of(f.strip_prefix(src).unwrap_or(f)), f.clone()))
         .collect();
     let nodes: BTreeSet<String> = modules
         .iter()
@@ -261,17 +265,31 @@ fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     None
 }
 
+/// Prints the listing (each line after `prefix`) and fails on a cycle.
+fn print_and_check(g: &BTreeMap<String, BTreeSet<String>>, prefix: &str) {
+    for (n, deps) in g {
+        let list: Vec<&str> = deps.iter().map(String::as_str).collect();
+        println!("{prefix}{n} -> {}", list.join(", "));
+    }
+    if let Some(c) = cycle(g) {
+        panic!("{prefix}module import cycle: {}", c.join(" -> "));
+    }
+}
+
 #[test]
 fn no_module_import_cycles() {
     let g = graph();
-    for (n, deps) in &g {
-        let list: Vec<&str> = deps.iter().map(String::as_str).collect();
-        println!("{n} -> {}", list.join(", "));
-    }
     assert!(g.contains_key("search::dfpn") && g.contains_key("eval"));
-    if let Some(c) = cycle(&g) {
-        panic!("module import cycle: {}", c.join(" -> "));
-    }
+    print_and_check(&g, "");
+}
+
+/// The same for the tools crate (`tools/src`): its commands use the shared
+/// parts (`common`, `hfit`, `train`, …), never each other.
+#[test]
+fn no_tools_module_import_cycles() {
+    let g = graph_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/src"));
+    assert!(g.contains_key("hfit::solve") && g.contains_key("fit_h_cmd"));
+    print_and_check(&g, "tools: ");
 }
 
 /// The checker finds a cycle when there is one (and none in a chain).

@@ -5,6 +5,7 @@
 use super::options::SearchArgs;
 use super::show::render;
 use othello_solver::board::{Color, Square};
+use othello_solver::record::Record;
 use othello_solver::search::progress::{Progress, Snapshot};
 use othello_solver::search::{Engine, Mode, SolveResult, Status};
 use othello_solver::Position;
@@ -54,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         t.stop();
     }
     if args.json {
-        println!("{}", result.to_json(&pos));
+        println!("{}", Record::new(&pos, &result).to_json());
     } else {
         print!("{}", report(&pos, &result));
     }

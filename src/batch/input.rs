@@ -1,10 +1,10 @@
 //! The positions of a batch: read from problem files or from game records,
 //! each with a stable `id`, and split into shards.
 
-use crate::formats::games::sample::Candidate;
-use crate::formats::games::{read_game_file, GameFileError};
+use crate::formats::games::{read_game_files, GameFileError};
 use crate::formats::problem::{read_problem_file, Problem, ProblemError};
 use crate::formats::Position;
+use crate::sample::Candidate;
 use std::path::Path;
 
 /// One position to solve.
@@ -63,13 +63,13 @@ pub fn read_problem_items(
 /// `FILE:LINE: reason`); games that never reach `empties` are skipped
 /// silently. A file that cannot be read is the outer error.
 pub fn read_game_items(
-    paths: &[impl AsRef<Path>],
+    paths: &[impl AsRef<Path> + Sync],
     empties: u32,
 ) -> Result<(Vec<BatchItem>, Vec<String>), GameFileError> {
     let mut items = Vec::new();
     let mut rejections = Vec::new();
-    for path in paths {
-        let file = read_game_file(path.as_ref())?;
+    for file in read_game_files(paths) {
+        let file = file?;
         rejections.extend(file.rejected.iter().map(|r| file.describe(r)));
         items.extend(
             file.games

@@ -4,6 +4,7 @@
 
 use super::check::Verdict;
 use crate::formats::Position;
+use crate::record::{Record, CSV_COLUMNS};
 use crate::search::SolveResult;
 use std::collections::HashSet;
 use std::io::Read;
@@ -40,29 +41,20 @@ pub struct Row<'a> {
     pub comment: Option<&'a str>,
 }
 
-/// The CSV columns, in order.
-/// (`all_best`, added last, says whether `best_moves` lists every best move.)
-pub const CSV_COLUMNS: [&str; 19] = [
-    "id",
-    "board",
-    "side",
-    "empties",
-    "mode",
-    "bound",
-    "algo",
-    "status",
-    "score",
-    "wld",
-    "lower",
-    "upper",
-    "best_moves",
-    "pv",
-    "nodes",
-    "leaf_nodes",
-    "time_s",
-    "check",
-    "all_best",
-];
+impl<'a> Row<'a> {
+    /// The output record of this row: the result's with the id and the
+    /// verdict.
+    pub fn record(&self) -> Record<'a> {
+        let mut record = Record::new(self.position, self.result);
+        record.id = Some(self.id);
+        record.check = self.verdict.map(Verdict::word);
+        record.check_detail = match self.verdict {
+            Some(Verdict::Mismatch(why)) => Some(why.as_str()),
+            _ => None,
+        };
+        record
+    }
+}
 
 fn csv_escape(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
@@ -123,47 +115,14 @@ impl Format {
         let r = row.result;
         let check = row.verdict.map(Verdict::word);
         match self {
-            Format::Jsonl => {
-                let mut v = r.to_json(row.position);
-                if let Some(obj) = v.as_object_mut() {
-                    obj.insert("id".into(), row.id.into());
-                    if let Some(verdict) = row.verdict {
-                        obj.insert("check".into(), verdict.word().into());
-                        if let Verdict::Mismatch(why) = verdict {
-                            obj.insert("check_detail".into(), why.as_str().into());
-                        }
-                    }
-                }
-                format!("{v}\n")
-            }
+            Format::Jsonl => format!("{}\n", row.record().to_json()),
             Format::Csv => {
-                let (best, pv) = moves_text(r);
-                let bound = match r.mode {
-                    crate::search::Mode::Bound(k) => k.to_string(),
-                    _ => String::new(),
-                };
-                let fields = [
-                    row.id.to_string(),
-                    row.position.squares_string(),
-                    row.position.side.symbol().to_string(),
-                    row.position.board.empties().to_string(),
-                    r.mode.name().to_string(),
-                    bound,
-                    r.algo.to_string(),
-                    format!("{:?}", r.status).to_lowercase(),
-                    r.score().map(|s| s.to_string()).unwrap_or_default(),
-                    r.wld().unwrap_or("").to_string(),
-                    r.lower.to_string(),
-                    r.upper.to_string(),
-                    best,
-                    pv,
-                    r.nodes.to_string(),
-                    r.leaf_nodes.to_string(),
-                    format!("{:.6}", r.time_s),
-                    check.unwrap_or("").to_string(),
-                    r.all_best.to_string(),
-                ];
-                let line: Vec<String> = fields.iter().map(|f| csv_escape(f)).collect();
+                let line: Vec<String> = row
+                    .record()
+                    .csv_fields()
+                    .iter()
+                    .map(|f| csv_escape(f))
+                    .collect();
                 format!("{}\n", line.join(","))
             }
             Format::Obf => {

@@ -4,10 +4,11 @@
 use super::check::{check_item, Verdict};
 use super::input::BatchItem;
 use super::output::Row;
+use crate::pool::Pool;
 use crate::search::{SolveResult, Status};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::mpsc;
 use std::time::Instant;
 
 /// Totals of a batch run.
@@ -52,31 +53,6 @@ impl BatchSummary {
             Some(Verdict::Match) => self.matched += 1,
             _ => {}
         }
-    }
-}
-
-/// A pool of reusable solver states (their tables are large: one per
-/// thread, made on first use and handed from item to item).
-struct Pool<T> {
-    free: Mutex<Vec<T>>,
-}
-
-impl<T> Pool<T> {
-    fn with<R>(
-        &self,
-        make: impl Fn() -> std::io::Result<T>,
-        f: impl FnOnce(&mut T) -> R,
-    ) -> std::io::Result<R> {
-        let taken = self.free.lock().ok().and_then(|mut v| v.pop());
-        let mut state = match taken {
-            Some(state) => state,
-            None => make()?,
-        };
-        let r = f(&mut state);
-        if let Ok(mut v) = self.free.lock() {
-            v.push(state);
-        }
-        Ok(r)
     }
 }
 
@@ -137,9 +113,7 @@ where
             .build()
             .map_err(std::io::Error::other)?;
         let stop = AtomicBool::new(false);
-        let states = Pool {
-            free: Mutex::new(Vec::new()),
-        };
+        let states = Pool::new();
         let (tx, rx) = mpsc::channel::<(usize, std::io::Result<SolveResult>)>();
         let mut failure = None;
         std::thread::scope(|scope| {

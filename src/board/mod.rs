@@ -217,6 +217,17 @@ impl Board {
     /// in the same ply (212,260,880 at depth 11). A finished game is a leaf
     /// whatever the depth left.
     pub fn perft(&self, depth: u32, count_passes: bool) -> u64 {
+        self.count_leaves::<true>(depth, count_passes)
+    }
+
+    /// As [`Board::perft`] but without the bulk count of the last ply: every
+    /// leaf is played out. Used to measure the raw make-move speed.
+    pub fn perft_full(&self, depth: u32, count_passes: bool) -> u64 {
+        self.count_leaves::<false>(depth, count_passes)
+    }
+
+    /// perft, the last ply counted by popcount when `BULK`.
+    fn count_leaves<const BULK: bool>(&self, depth: u32, count_passes: bool) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -227,12 +238,12 @@ impl Board {
                 return 1;
             }
             return if count_passes {
-                passed.perft(depth, true)
+                passed.count_leaves::<BULK>(depth, true)
             } else {
-                passed.perft(depth - 1, false)
+                passed.count_leaves::<BULK>(depth - 1, false)
             };
         }
-        if depth == 1 {
+        if BULK && depth == 1 {
             return moves.count_ones() as u64;
         }
         let mut total = 0;
@@ -240,35 +251,7 @@ impl Board {
             let f = movegen::flips(self.player, self.opponent, sq.index());
             total += self
                 .play_flips(sq.index(), f)
-                .perft(depth - 1, count_passes);
-        }
-        total
-    }
-
-    /// As [`Board::perft`] but without the bulk count of the last ply: every
-    /// leaf is played out. Used to measure the raw make-move speed.
-    pub fn perft_full(&self, depth: u32, count_passes: bool) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.moves();
-        if moves == 0 {
-            let passed = self.pass();
-            if passed.moves() == 0 {
-                return 1;
-            }
-            return if count_passes {
-                passed.perft_full(depth, true)
-            } else {
-                passed.perft_full(depth - 1, false)
-            };
-        }
-        let mut total = 0;
-        for sq in Square::iter_bits(moves) {
-            let f = movegen::flips(self.player, self.opponent, sq.index());
-            total += self
-                .play_flips(sq.index(), f)
-                .perft_full(depth - 1, count_passes);
+                .count_leaves::<BULK>(depth - 1, count_passes);
         }
         total
     }

@@ -22,19 +22,13 @@ pub trait Evaluator {
     }
 }
 
-impl<E: Evaluator + ?Sized> Evaluator for &E {
-    #[inline]
-    fn evaluate(&self, board: &Board) -> f32 {
-        (**self).evaluate(board)
-    }
-
-    #[inline]
-    fn as_pattern(&self) -> Option<&PatternEvaluator> {
-        (**self).as_pattern()
-    }
-}
-
-impl<E: Evaluator + ?Sized> Evaluator for std::sync::Arc<E> {
+/// A pointer to an evaluator (`&E`, `Arc<E>`, `Box<E>`, …) evaluates as the
+/// evaluator it points to.
+impl<P> Evaluator for P
+where
+    P: std::ops::Deref,
+    P::Target: Evaluator,
+{
     #[inline]
     fn evaluate(&self, board: &Board) -> f32 {
         (**self).evaluate(board)

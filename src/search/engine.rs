@@ -274,7 +274,7 @@ impl Engine {
         } else {
             Heuristic::Uniform
         };
-        driver::solve_with_progress(
+        driver::solve(
             board,
             mode,
             self.config.all_best,

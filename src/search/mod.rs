@@ -8,6 +8,7 @@ pub mod dfpn;
 pub mod engine;
 pub mod memory;
 pub mod progress;
+pub mod reference;
 pub mod result;
 pub mod shallow;
 

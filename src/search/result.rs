@@ -1,8 +1,7 @@
 //! What a solve asks (mode, limits) and what it answers ([`SolveResult`]),
-//! shared by every algorithm, `solve --json` and `batch --format jsonl`.
+//! shared by every algorithm; `crate::record` writes it out.
 
 use crate::board::Square;
-use crate::formats::Position;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -133,32 +132,5 @@ impl SolveResult {
     /// Nodes per second over both kinds of nodes.
     pub fn nodes_per_second(&self) -> f64 {
         (self.nodes + self.leaf_nodes) as f64 / self.time_s.max(1e-9)
-    }
-
-    /// The JSON object of `solve --json` and `batch --format jsonl` (without
-    /// `id`, which batch adds). The schema only grows.
-    pub fn to_json(&self, position: &Position) -> serde_json::Value {
-        let sq = |s: &Square| s.to_string();
-        serde_json::json!({
-            "board": position.squares_string(),
-            "side": position.side.symbol().to_string(),
-            "empties": position.board.empties(),
-            "mode": self.mode.name(),
-            "bound": match self.mode { Mode::Bound(k) => Some(k), _ => None },
-            "algo": self.algo,
-            "status": self.status,
-            "score": self.score(),
-            "wld": self.wld(),
-            "bound_holds": self.bound_holds(),
-            "lower": self.lower,
-            "upper": self.upper,
-            "best_moves": self.best_moves.iter().map(sq).collect::<Vec<_>>(),
-            "all_best": self.all_best,
-            "pv": self.pv.iter().map(|m| m.map_or_else(|| "pass".to_string(), |s| s.to_string())).collect::<Vec<_>>(),
-            "nodes": self.nodes,
-            "leaf_nodes": self.leaf_nodes,
-            "time_s": self.time_s,
-            "table": self.table,
-        })
     }
 }

@@ -9,13 +9,12 @@
 //! geometric mean, and the same for the table entries in use at the end.
 //! Every run must agree with df-pn's answer; a disagreement is an error.
 
-use crate::fit_h_cmd::{
-    command_line, par_solve, parse_stages, progress, read_games, sample_problems, Problem,
-};
-use crate::hfit::{cost_only, with_cost, BoundRun};
+use crate::common::{command_line, parse_stages, progress, read_games};
+use crate::hfit::{cost_only, par_solve, sample_problems, table_mb, with_cost, BoundRun, Problem};
+use crate::oracle::parse_sigma;
 use anyhow::{bail, Context};
 use othello_solver::eval::PatternEvaluator;
-use othello_solver::formats::games::sample::{parse_year_list, YearFilter};
+use othello_solver::sample::{parse_year_list, YearFilter};
 use othello_solver::search::dfpn::heuristic::Heuristic;
 use othello_solver::search::dfpn::params::HParams;
 use serde::{Deserialize, Serialize};
@@ -247,12 +246,6 @@ fn problem_log(e: u32, p: &Problem, runs: Vec<(String, BoundRun)>) -> anyhow::Re
     })
 }
 
-/// The table size for a problem with `empties` empties: 2^(e − 10) MiB,
-/// at least 4, at most `max_mb`.
-pub fn table_mb(empties: u32, max_mb: usize) -> usize {
-    (1usize << empties.saturating_sub(10).min(30)).clamp(4, max_mb.max(4))
-}
-
 /// Mean and geometric mean of `v` (NaN when empty).
 fn means(v: &[f64]) -> (f64, f64) {
     if v.is_empty() {
@@ -332,16 +325,6 @@ pub fn tables(logs: &[ProblemLog]) -> String {
         );
     }
     s
-}
-
-/// Parses `--oracle-sigma`: a finite number of discs, at least 0.
-pub fn parse_sigma(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
-        _ => Err(format!(
-            "{text:?} is not a standard deviation (a number of discs, 0 or more)"
-        )),
-    }
 }
 
 #[cfg(test)]

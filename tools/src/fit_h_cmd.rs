@@ -11,18 +11,13 @@
 //! below e. So pure data (L = 0) serves stages ≤ 14 and L = 14 data the
 //! stages above, for the default configuration.
 
-use crate::files::expand;
-use crate::hfit::{self, Record, Solver, StageFit, Variant};
+use crate::common::{command_line, parse_stages, progress, read_games};
+use crate::hfit::{self, par_solve, sample_problems, table_mb, Problem, Record, StageFit, Variant};
 use crate::report::utc_now;
 use anyhow::{bail, Context};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use othello_solver::eval::PatternEvaluator;
-use othello_solver::formats::games::sample::{
-    parse_ranges, parse_year_list, sample_positions, YearFilter,
-};
-use othello_solver::formats::games::{read_game_file, Game};
+use othello_solver::sample::{parse_year_list, YearFilter};
 use othello_solver::search::dfpn::params::{HParams, StageParams, STAGES};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -95,138 +90,11 @@ pub struct Args {
     /// DIAGNOSTIC: take x from the exact score plus deterministic Gaussian
     /// noise of this standard deviation (discs; 0 = a perfect evaluation)
     /// instead of the evaluation; see `dfpn-experiment --oracle-sigma`.
-    #[arg(long, value_name = "S", value_parser = crate::experiment::parse_sigma)]
+    #[arg(long, value_name = "S", value_parser = crate::oracle::parse_sigma)]
     pub oracle_sigma: Option<f64>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
-}
-
-/// Parses `2-17` / `15,16,18-20` into stages (each 0..=60), in order,
-/// each once.
-pub fn parse_stages(text: &str) -> anyhow::Result<Vec<u32>> {
-    let ranges = parse_ranges(text, "number of empties")
-        .map_err(|reason| anyhow::anyhow!("--empties {text:?}: {reason}"))?;
-    let mut out = Vec::new();
-    for r in ranges {
-        if *r.end() > 60 {
-            bail!("--empties {text:?}: {} is more than 60 empties", r.end());
-        }
-        out.extend(u32::from(*r.start())..=u32::from(*r.end()));
-    }
-    out.sort_unstable();
-    out.dedup();
-    Ok(out)
-}
-
-/// A progress bar on stderr (hidden with `quiet`).
-pub fn progress(total: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} {msg} (eta {eta})")
-    {
-        pb.set_style(style.progress_chars("=> "));
-    }
-    pb
-}
-
-/// Reads game files (directories expanded) and the games of them.
-pub fn read_games(files: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Game>)> {
-    let files = expand(files)?;
-    let read: Vec<_> = files.par_iter().map(|p| read_game_file(p)).collect();
-    let mut games = Vec::new();
-    for r in read {
-        games.extend(r.map_err(|e| anyhow::anyhow!("{e}"))?.games);
-    }
-    Ok((files, games))
-}
-
-/// One problem to solve.
-#[derive(Clone, Debug)]
-pub struct Problem {
-    /// The position.
-    pub board: othello_solver::Board,
-    /// Its game.
-    pub source: String,
-}
-
-/// `count` problems at each of `stages` from `games` (one per game, seed +
-/// stage), with the year filter.
-pub fn sample_problems(
-    games: &[Game],
-    stages: &[u32],
-    count: usize,
-    seed: u64,
-    years: &YearFilter,
-) -> Vec<(u32, Vec<Problem>)> {
-    stages
-        .iter()
-        .map(|&e| {
-            let s = sample_positions(games.iter(), e, count, seed.wrapping_add(e as u64), years);
-            let problems = s
-                .drawn
-                .into_iter()
-                .map(|c| Problem {
-                    board: c.position.board,
-                    source: c.game_id,
-                })
-                .collect();
-            (e, problems)
-        })
-        .collect()
-}
-
-/// Runs `f` over `items` on `jobs` threads, each with its own [`Solver`]
-/// (a df-pn table of `hash_mb` MiB, an alpha-beta leaf solver of `leaf_mb`),
-/// made once per thread and reused for every item that thread takes.
-pub fn par_solve<T: Sync, R: Send>(
-    items: &[T],
-    jobs: usize,
-    hash_mb: usize,
-    leaf_mb: usize,
-    pb: &ProgressBar,
-    f: impl Fn(&T, &mut Solver) -> R + Sync,
-) -> anyhow::Result<Vec<R>> {
-    let jobs = jobs.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start worker threads")?;
-    let solvers: Vec<std::sync::Mutex<Option<Solver>>> =
-        (0..jobs).map(|_| std::sync::Mutex::new(None)).collect();
-    pool.install(|| {
-        items
-            .par_iter()
-            .with_max_len(1)
-            .map(|item| {
-                // Each pool thread has its own slot, so the lock is never contended.
-                let slot = rayon::current_thread_index().unwrap_or(0) % jobs;
-                let mut guard = solvers[slot]
-                    .lock()
-                    .map_err(|_| anyhow::anyhow!("a worker thread panicked"))?;
-                let solver = match guard.take() {
-                    Some(s) => s,
-                    None => Solver::new(hash_mb, leaf_mb)
-                        .context("decoding the built-in pattern weights")?,
-                };
-                let solver = guard.insert(solver);
-                let r = f(item, solver);
-                pb.inc(1);
-                Ok(r)
-            })
-            .collect()
-    })
-}
-
-/// The command line as run, with the program named `othello-tools`.
-pub fn command_line() -> String {
-    std::iter::once("othello-tools".to_string())
-        .chain(std::env::args().skip(1))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// What a run produced.
@@ -308,7 +176,7 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
             1
         };
         let solved = par_solve(&jobs, args.jobs, 4, leaf_mb, &pb, |(e, p), solver| {
-            solver.resize(crate::experiment::table_mb(*e, args.hash_mb));
+            solver.resize(table_mb(*e, args.hash_mb));
             solver.solve_for_fit(
                 &p.board,
                 args.target,

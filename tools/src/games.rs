@@ -6,9 +6,8 @@
 //! A file that cannot be read is reported on stderr, the other files are
 //! still counted, and the exit code is 1.
 
-use othello_solver::formats::games::{read_game_file, DuplicateFilter, GameFile, GameFileError};
-use othello_tools::files::expand;
-use rayon::prelude::*;
+use othello_solver::formats::games::{read_game_files, DuplicateFilter, GameFile, GameFileError};
+use othello_tools::common::expand;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,8 +48,7 @@ impl Counts {
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let files = expand(&args.files)?;
-    let results: Vec<Result<GameFile, GameFileError>> =
-        files.par_iter().map(|p| read_game_file(p)).collect();
+    let results: Vec<Result<GameFile, GameFileError>> = read_game_files(&files);
 
     let width = files
         .iter()

@@ -14,9 +14,9 @@
 //! interleaved parts of the positions, for several machines or runs; `train
 //! --labels` takes every part's file.
 
-use crate::fit_h_cmd::{parse_stages, progress};
+use crate::common::{expand, parse_stages, parse_years, progress};
 use crate::labels;
-use crate::train_cmd::{load_games, parse_years};
+use crate::train::load_games;
 use anyhow::{bail, Result};
 use othello_solver::board::Board;
 use std::path::PathBuf;
@@ -82,7 +82,7 @@ fn identity(empties: &str, shard: (usize, usize), chunk: usize) -> String {
 pub fn run(args: &Args) -> Result<()> {
     let t0 = Instant::now();
     let empties = parse_stages(&args.empties)?;
-    let files = crate::files::expand(&args.files)?;
+    let files = expand(&args.files)?;
     if files.is_empty() {
         bail!("no game records given");
     }

@@ -1,11 +1,15 @@
 //! othello-tools: offline programs for othello-solver. The library part
-//! holds the pattern fitter (sparse CG, rare configurations, smoothing,
-//! reports) and the df-pn⁺ h fitter and experiment so that tests can drive
-//! them; `main.rs` is the thin CLI.
+//! holds the shared parts — `common` (input files, games, range arguments,
+//! progress), pattern fitting (`cg`, `rare`, `smooth`, `train`, `labels`,
+//! `report`), h fitting (`hfit`: data file, solver pool, curve fitting) and
+//! the `oracle` evaluator — and the commands the tests drive (`train_cmd`,
+//! `fit_h_cmd`, `label_cmd`, `experiment`), which use the shared parts and
+//! never each other (docs/architecture.md, "Tools modules"); `main.rs` is
+//! the thin CLI.
 
 pub mod cg;
+pub mod common;
 pub mod experiment;
-pub mod files;
 pub mod fit_h_cmd;
 pub mod hfit;
 pub mod label_cmd;

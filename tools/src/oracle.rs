@@ -99,11 +99,21 @@ impl Evaluator for NoisyOracle {
     }
 }
 
+/// Parses `--oracle-sigma`: a finite number of discs, at least 0.
+pub fn parse_sigma(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!(
+            "{text:?} is not a standard deviation (a number of discs, 0 or more)"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use othello_solver::rng::{random_position, SplitMix64};
-    use othello_solver::search::alphabeta::reference;
+    use othello_solver::search::reference;
 
     #[test]
     fn sigma_zero_is_the_exact_score() {
@@ -113,9 +123,9 @@ mod tests {
             let Some(b) = random_position(&mut rng, 9) else {
                 continue;
             };
-            assert_eq!(o.evaluate(&b), reference::minimax(&b) as f32);
+            assert_eq!(o.evaluate(&b), reference::score(&b) as f32);
             // Cached: the same answer again.
-            assert_eq!(o.evaluate(&b), reference::minimax(&b) as f32);
+            assert_eq!(o.evaluate(&b), reference::score(&b) as f32);
         }
     }
 

@@ -2,7 +2,7 @@
 //! problem file of positions drawn from game records. The rules (one
 //! position per game, side to move with a legal move, de-duplication by
 //! position, year filters, uniform draw with SplitMix64) and the output
-//! format live in `othello_solver::formats::games::sample`; this command
+//! format live in `othello_solver::sample`; this command
 //! reads the files, calls it, and reports.
 //!
 //! An unreadable file is an error (exit 1, nothing written). If fewer
@@ -11,12 +11,9 @@
 //! makes it an error (exit 1, nothing written).
 
 use anyhow::Context;
-use othello_solver::formats::games::sample::{
-    parse_year_list, sample_positions, write_sample, YearFilter,
-};
-use othello_solver::formats::games::{read_game_file, GameFile, GameFileError};
-use othello_tools::files::expand;
-use rayon::prelude::*;
+use othello_solver::formats::games::{read_game_files, GameFile, GameFileError};
+use othello_solver::sample::{parse_year_list, sample_positions, write_sample, YearFilter};
+use othello_tools::common::expand;
 use std::io::Write;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -69,8 +66,7 @@ fn parse_years(s: &str) -> Result<YearList, String> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let files = expand(&args.files)?;
-    let read: Vec<Result<GameFile, GameFileError>> =
-        files.par_iter().map(|p| read_game_file(p)).collect();
+    let read: Vec<Result<GameFile, GameFileError>> = read_game_files(&files);
     let mut game_files = Vec::with_capacity(read.len());
     for r in read {
         // The message already names the file and the cause; as a plain

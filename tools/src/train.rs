@@ -24,8 +24,10 @@ use othello_solver::board::Board;
 use othello_solver::eval::{
     feature_indices, stage, Family, FAMILIES, NUM_FEATURES, NUM_STAGES, STAGE_WEIGHTS,
 };
+use othello_solver::formats::games::{read_game_files, DuplicateFilter, GameFormat};
 use othello_solver::Color;
 use rayon::prelude::*;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// One replayed game, ready for training.
@@ -582,6 +584,65 @@ pub fn random_games(n: usize, seed: u64, heldout_every: usize) -> Vec<TrainGame>
             }
         })
         .collect()
+}
+
+/// Reads the record files into training games, with a line per file for
+/// the metadata. Incomplete games (no final position) are skipped, and a
+/// game whose moves repeat an earlier game's (in any file) is dropped. WTHOR
+/// games of the held-out years are marked held out.
+pub fn load_games(
+    files: &[PathBuf],
+    holdout: (u16, u16),
+) -> anyhow::Result<(Vec<TrainGame>, Vec<String>)> {
+    let read = read_game_files(files);
+    let mut filter = DuplicateFilter::new();
+    let mut games = Vec::new();
+    let mut data = Vec::new();
+    for file in read {
+        let file = file?;
+        let (mut incomplete, mut dups, mut used, mut held) = (0usize, 0usize, 0usize, 0usize);
+        let mut kept = Vec::new();
+        for g in file.games {
+            let score = match (g.complete, g.black_score) {
+                (true, Some(s)) => s,
+                _ => {
+                    incomplete += 1;
+                    continue;
+                }
+            };
+            if !filter.insert(&g.moves) {
+                dups += 1;
+                continue;
+            }
+            let heldout = file.format == GameFormat::Wthor
+                && g.year.is_some_and(|y| (holdout.0..=holdout.1).contains(&y));
+            used += 1;
+            held += heldout as usize;
+            kept.push((g, score, heldout));
+        }
+        let name = file
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| file.path.display().to_string());
+        data.push(format!(
+            "{name} ({}): {} records, {} games used ({} held out), {} incomplete skipped, {} duplicates dropped, {} rejected",
+            file.format,
+            file.records,
+            used,
+            held,
+            incomplete,
+            dups,
+            file.rejected.len()
+        ));
+        games.par_extend(kept.into_par_iter().map(|(g, score, heldout)| TrainGame {
+            positions: g.positions().map(|(_, p)| (p.board, p.side)).collect(),
+            black_score: score,
+            theoretical: g.theoretical.map(|t| (t.empties, t.black_score)),
+            heldout,
+        }));
+    }
+    Ok((games, data))
 }
 
 #[cfg(test)]

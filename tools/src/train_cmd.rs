@@ -2,12 +2,11 @@
 //! fit, quantise, write the weights file and the report.
 
 use crate::cg::CgOptions;
+use crate::common::parse_years;
 use crate::report::{self, RunFacts};
-use crate::train::{self, Dataset, Target, TrainGame, TrainOptions};
+use crate::train::{self, load_games, Dataset, Target, TrainOptions};
 use anyhow::{bail, Context, Result};
 use othello_solver::eval::{PatternEvaluator, TrainingMeta, WeightsFile, FAMILIES};
-use othello_solver::formats::games::{read_game_file, DuplicateFilter, GameFile, GameFormat};
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -97,85 +96,6 @@ pub struct Outcome {
     pub report: String,
     /// The written file.
     pub file: WeightsFile,
-}
-
-/// Parses `FIRST-LAST` or one year (also used for other inclusive ranges).
-pub fn parse_years(s: &str) -> anyhow::Result<(u16, u16)> {
-    let (a, b) = s.split_once('-').unwrap_or((s, s));
-    let a: u16 = a
-        .trim()
-        .parse()
-        .with_context(|| format!("--holdout-years {s:?}: bad first year"))?;
-    let b: u16 = b
-        .trim()
-        .parse()
-        .with_context(|| format!("--holdout-years {s:?}: bad last year"))?;
-    if a > b {
-        bail!("--holdout-years {s:?}: first year after last");
-    }
-    Ok((a, b))
-}
-
-/// Reads the record files into training games, with a line per file for
-/// the metadata. Incomplete games (no final position) are skipped, and a
-/// game whose moves repeat an earlier game's (in any file) is dropped. WTHOR
-/// games of the held-out years are marked held out.
-pub fn load_games(
-    files: &[PathBuf],
-    holdout: (u16, u16),
-) -> anyhow::Result<(Vec<TrainGame>, Vec<String>)> {
-    let read: Vec<anyhow::Result<GameFile>> = files
-        .par_iter()
-        .map(|p| read_game_file(p).map_err(anyhow::Error::from))
-        .collect();
-    let mut filter = DuplicateFilter::new();
-    let mut games = Vec::new();
-    let mut data = Vec::new();
-    for file in read {
-        let file = file?;
-        let (mut incomplete, mut dups, mut used, mut held) = (0usize, 0usize, 0usize, 0usize);
-        let mut kept = Vec::new();
-        for g in file.games {
-            let score = match (g.complete, g.black_score) {
-                (true, Some(s)) => s,
-                _ => {
-                    incomplete += 1;
-                    continue;
-                }
-            };
-            if !filter.insert(&g.moves) {
-                dups += 1;
-                continue;
-            }
-            let heldout = file.format == GameFormat::Wthor
-                && g.year.is_some_and(|y| (holdout.0..=holdout.1).contains(&y));
-            used += 1;
-            held += heldout as usize;
-            kept.push((g, score, heldout));
-        }
-        let name = file
-            .path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| file.path.display().to_string());
-        data.push(format!(
-            "{name} ({}): {} records, {} games used ({} held out), {} incomplete skipped, {} duplicates dropped, {} rejected",
-            file.format,
-            file.records,
-            used,
-            held,
-            incomplete,
-            dups,
-            file.rejected.len()
-        ));
-        games.par_extend(kept.into_par_iter().map(|(g, score, heldout)| TrainGame {
-            positions: g.positions().map(|(_, p)| (p.board, p.side)).collect(),
-            black_score: score,
-            theoretical: g.theoretical.map(|t| (t.empties, t.black_score)),
-            heldout,
-        }));
-    }
-    Ok((games, data))
 }
 
 /// Runs `train`.

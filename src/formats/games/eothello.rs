@@ -9,7 +9,7 @@
 //! is not a disc count, so an incomplete game's
 //! [`Game::black_score`](super::Game::black_score) is `None`.
 
-use super::{file_label, for_each_line, replay_move_text, GameFile, GameFileError, Rejected};
+use super::{file_label, for_each_line, replay_move_text, GameFile, GameFileError};
 use std::path::Path;
 
 /// Parses the CSV's text into `file`.
@@ -25,16 +25,7 @@ pub(crate) fn parse(path: &Path, bytes: &[u8], file: &mut GameFile) -> Result<()
         if text.trim().is_empty() {
             return Ok(());
         }
-        file.records += 1;
-        match parse_row(text) {
-            Ok(replay) => file
-                .games
-                .push(replay.into_game(format!("{label}:{line}"), None)),
-            Err(reason) => file.rejected.push(Rejected {
-                record: line,
-                reason,
-            }),
-        }
+        file.add_line_record(&label, line, parse_row(text));
         Ok(())
     })?;
     if !header_seen {

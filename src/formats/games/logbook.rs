@@ -16,7 +16,7 @@
 //! (empties to the winner) when the game is complete; for an incomplete line
 //! it is `None`, since the recorded number counts discs on the board only.
 
-use super::{file_label, for_each_line, square_of, GameFile, GameFileError, Rejected, Replay};
+use super::{file_label, for_each_line, square_of, GameFile, GameFileError, Replay};
 use crate::board::Color;
 use std::path::Path;
 
@@ -28,16 +28,7 @@ pub(crate) fn parse(path: &Path, bytes: &[u8], file: &mut GameFile) -> Result<()
         if t.is_empty() || t.starts_with('%') || t.starts_with('#') {
             return Ok(());
         }
-        file.records += 1;
-        match parse_line(text) {
-            Ok(replay) => file
-                .games
-                .push(replay.into_game(format!("{label}:{line}"), None)),
-            Err(reason) => file.rejected.push(Rejected {
-                record: line,
-                reason,
-            }),
-        }
+        file.add_line_record(&label, line, parse_line(text));
         Ok(())
     })
 }

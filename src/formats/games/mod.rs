@@ -25,7 +25,6 @@
 
 pub mod eothello;
 pub mod logbook;
-pub mod sample;
 pub mod transcript;
 pub mod wthor;
 pub mod wthor_names;
@@ -164,6 +163,26 @@ pub struct GameFile {
 }
 
 impl GameFile {
+    /// Counts one record of a text format, read from line `line`, and keeps
+    /// its game (id `LABEL:LINE`) or its rejection.
+    pub(crate) fn add_line_record(
+        &mut self,
+        label: &str,
+        line: usize,
+        parsed: Result<Replay, String>,
+    ) {
+        self.records += 1;
+        match parsed {
+            Ok(replay) => self
+                .games
+                .push(replay.into_game(format!("{label}:{line}"), None)),
+            Err(reason) => self.rejected.push(Rejected {
+                record: line,
+                reason,
+            }),
+        }
+    }
+
     /// A rejection located in its file: `PATH#RECORD: reason` for WTHOR,
     /// `PATH:LINE: reason` for the text formats.
     pub fn describe(&self, r: &Rejected) -> String {
@@ -286,6 +305,17 @@ pub enum GameFileError {
 pub fn read_game_file(path: &Path) -> Result<GameFile, GameFileError> {
     let (format, gz) = GameFormat::from_path(path);
     read_game_file_as(path, format, gz)
+}
+
+/// Reads game-record files in parallel (one task per file), each as
+/// [`read_game_file`] does: one result per path, in the order given. The one
+/// parallel game reader of the command line and the tools.
+pub fn read_game_files<P: AsRef<Path> + Sync>(paths: &[P]) -> Vec<Result<GameFile, GameFileError>> {
+    use rayon::prelude::*;
+    paths
+        .par_iter()
+        .map(|p| read_game_file(p.as_ref()))
+        .collect()
 }
 
 /// Reads a game-record file in the given format, gunzipping it first if `gz`.
@@ -524,7 +554,7 @@ impl Game {
     /// (so a forced pass there is already applied) when the side to move has
     /// a legal move; `None` if the game never reaches `e` empties or the
     /// game is over there. This is the rule of the position sampler
-    /// ([`sample`]) and of `batch --games`.
+    /// ([`crate::sample`]) and of `batch --games`.
     pub fn position_to_solve_at(&self, e: u32) -> Option<Position> {
         self.position_at_empties(e).filter(|p| p.board.moves() != 0)
     }

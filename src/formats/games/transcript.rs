@@ -4,7 +4,7 @@
 //! comment; blank lines are skipped. The format has no result, so an
 //! incomplete game's [`Game::black_score`] is `None`.
 
-use super::{file_label, for_each_line, replay_move_text, Game, GameFile, GameFileError, Rejected};
+use super::{file_label, for_each_line, replay_move_text, Game, GameFile, GameFileError};
 use crate::formats::position::format_move_list;
 use std::io::Write;
 use std::path::Path;
@@ -17,16 +17,7 @@ pub(crate) fn parse(path: &Path, bytes: &[u8], file: &mut GameFile) -> Result<()
         if moves.trim().is_empty() {
             return Ok(());
         }
-        file.records += 1;
-        match replay_move_text(moves, 1) {
-            Ok(replay) => file
-                .games
-                .push(replay.into_game(format!("{label}:{line}"), None)),
-            Err(reason) => file.rejected.push(Rejected {
-                record: line,
-                reason,
-            }),
-        }
+        file.add_line_record(&label, line, replay_move_text(moves, 1));
         Ok(())
     })
 }

@@ -12,8 +12,8 @@
 //! Layout: [`search`] (table-driven principal-variation search, more than
 //! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
 //! empty solvers), [`ordering`] (with the shallow searches of
-//! [`crate::search::shallow`] at nodes with many empties), [`stability`], [`tt`], and [`reference`](mod@reference)
-//! (plain minimax and alpha-beta for the tests).
+//! [`crate::search::shallow`] at nodes with many empties), [`stability`] and [`tt`]; the tests check it against
+//! [`crate::search::reference`].
 //!
 //! Scores are final disc differences for the side to move, empties to the
 //! winner, hence always even. Node counting: every position visited counts
@@ -21,7 +21,6 @@
 
 pub mod endgame;
 pub mod ordering;
-pub mod reference;
 pub mod search;
 pub mod stability;
 pub mod tt;

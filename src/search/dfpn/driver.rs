@@ -288,27 +288,10 @@ impl Driver<'_, '_> {
 /// Solves `root` with df-pn (plain or ⁺, by `heuristic`) for `mode`, using
 /// `table` (kept across calls, so a caller may reuse it) and `leaf` for nodes
 /// with at most `options.leaf_empties` empties; lists every best move when
-/// `all_best`, else one.
+/// `all_best`, else one; publishes its progress (nodes, proven bounds, a
+/// proven best move when the table shows one) into `progress` when given.
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
-    root: &Board,
-    mode: Mode,
-    all_best: bool,
-    table: &mut ProofTable,
-    leaf: &mut dyn LeafSolver,
-    heuristic: Heuristic<'_>,
-    options: DfpnOptions,
-    limits: Limits,
-) -> SolveResult {
-    solve_with_progress(
-        root, mode, all_best, table, leaf, heuristic, options, limits, None,
-    )
-}
-
-/// [`solve`], publishing its progress (nodes, proven bounds, a proven best
-/// move when the table shows one) into `progress`.
-#[allow(clippy::too_many_arguments)]
-pub fn solve_with_progress(
     root: &Board,
     mode: Mode,
     all_best: bool,

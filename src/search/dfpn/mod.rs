@@ -611,39 +611,7 @@ mod tests {
     use crate::eval::MobilityEvaluator;
     use crate::rng::{random_position, SplitMix64};
     use crate::search::dfpn::params::HParams;
-
-    /// Plain negamax, no pruning: the truth for tiny positions.
-    struct Negamax(u64);
-
-    impl Negamax {
-        fn score(&mut self, b: &Board) -> i32 {
-            self.0 += 1;
-            let moves = b.moves();
-            if moves == 0 {
-                let p = b.pass();
-                return if p.moves() == 0 {
-                    b.final_score()
-                } else {
-                    -self.score(&p)
-                };
-            }
-            crate::board::Square::iter_bits(moves)
-                .filter_map(|sq| b.play(sq))
-                .map(|c| -self.score(&c))
-                .max()
-                .unwrap_or(-64)
-        }
-    }
-
-    impl LeafSolver for Negamax {
-        fn bounds(&mut self, board: &Board, _k: i32) -> (i32, i32) {
-            let s = self.score(board);
-            (s, s)
-        }
-        fn nodes(&self) -> u64 {
-            self.0
-        }
-    }
+    use crate::search::reference::Reference;
 
     fn prove(b: &Board, k: i32, plus: bool, table: &mut ProofTable, leaf_empties: u32) -> Outcome {
         let params = HParams::provisional();
@@ -655,7 +623,7 @@ mod tests {
         } else {
             Heuristic::Uniform
         };
-        let mut leaf = Negamax(0);
+        let mut leaf = Reference::default();
         let opts = DfpnOptions {
             leaf_empties,
             epsilon: 0.0,
@@ -689,8 +657,8 @@ mod tests {
     }
 
     #[test]
-    fn pure_dfpn_and_plus_match_negamax_on_small_positions() {
-        let mut truth = Negamax(0);
+    fn pure_dfpn_and_plus_match_the_reference_on_small_positions() {
+        let mut truth = Reference::default();
         for b in positions(3, 150, 6) {
             let s = truth.score(&b);
             for k in [s - 1, s, s + 1] {
@@ -718,7 +686,7 @@ mod tests {
 
     /// The fewest tips of any proof (disproof) tree of "score ≥ k", and the
     /// leaves of the whole game tree, by brute force.
-    fn min_tips_and_leaves(b: &Board, k: i32, truth: &mut Negamax) -> (u64, u64) {
+    fn min_tips_and_leaves(b: &Board, k: i32, truth: &mut Reference) -> (u64, u64) {
         let moves = b.moves();
         if moves == 0 {
             let p = b.pass();
@@ -743,14 +711,14 @@ mod tests {
 
     #[test]
     fn solution_tips_count_a_real_solution_tree() {
-        let mut truth = Negamax(0);
+        let mut truth = Reference::default();
         for b in positions(29, 40, 5) {
             let s = truth.score(&b);
             for k in [s, s + 1] {
                 let (min, leaves) = min_tips_and_leaves(&b, k, &mut truth);
                 for buckets in [1 << 12, 1] {
                     let mut table = ProofTable::with_buckets(buckets);
-                    let mut leaf = Negamax(0);
+                    let mut leaf = Reference::default();
                     let opts = DfpnOptions {
                         leaf_empties: 0,
                         epsilon: 0.0,
@@ -779,7 +747,7 @@ mod tests {
         // A hand-over is a tip.
         let b = random_position(&mut SplitMix64::new(5), 8).unwrap_or_else(Board::start);
         let mut table = ProofTable::with_mb(1);
-        let mut leaf = Negamax(0);
+        let mut leaf = Reference::default();
         let opts = DfpnOptions {
             leaf_empties: 8,
             epsilon: 0.0,
@@ -799,7 +767,7 @@ mod tests {
     fn node_limit_aborts() {
         let b = random_position(&mut SplitMix64::new(11), 12).unwrap_or_else(Board::start);
         let mut table = ProofTable::with_mb(1);
-        let mut leaf = Negamax(0);
+        let mut leaf = Reference::default();
         let limits = Limits {
             time: None,
             nodes: Some(10),

@@ -1,5 +1,8 @@
 //! The position sampler: problem files of positions drawn from game records
-//! (`othello-tools sample`).
+//! (`othello-tools sample`, `batch --games`), and the range lists
+//! (`2015-2022`, `20-24,30`) that choose years and empties. It reads games
+//! through [`crate::formats::games`] and writes problem files; the formats
+//! themselves stay pure I/O.
 //!
 //! # Rules
 //!
@@ -39,7 +42,7 @@
 //! move's view, empties to the winner. It is written as a comment, not as
 //! an OBF score: OBF scores are per move.
 
-use super::Game;
+use crate::formats::games::Game;
 use crate::formats::Position;
 use crate::rng::SplitMix64;
 use std::collections::HashSet;
