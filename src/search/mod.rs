@@ -4,12 +4,14 @@
 //! [`crate::eval`]; searches use its traits, never the other way round.
 
 pub mod alphabeta;
+pub mod budget;
 pub mod dfpn;
 pub mod engine;
 pub mod memory;
 pub mod progress;
 pub mod result;
 pub mod shallow;
+pub mod table;
 
 pub use engine::{Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
 pub use result::{Limits, Mode, SolveResult, Status, TableStats};
