@@ -60,8 +60,10 @@ pub struct Args {
     pub empties: Option<u32>,
     #[command(flatten)]
     pub search: SearchArgs,
-    /// Positions solved at once (default: every core). `--jobs 1` is fully
-    /// deterministic. Each job has its own table of `--hash-mb` MiB.
+    /// Positions solved at once (default: every core, or the cores divided
+    /// by `--threads`). `--jobs 1 --threads 1` is fully deterministic. Each
+    /// job has its own table of `--hash-mb` MiB and its own `--threads`
+    /// threads (default: the cores divided by the jobs).
     #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true,
           value_parser = clap::value_parser!(i64).range(1..=1024))]
     pub jobs: Option<i64>,
@@ -126,13 +128,24 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         items = items[range].to_vec();
     }
 
-    let jobs = args
-        .jobs
-        .and_then(|n| usize::try_from(n).ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let (jobs, threads) = share_cores(
+        args.jobs.and_then(|n| usize::try_from(n).ok()),
+        args.search.threads.map(|n| n as usize),
+        super::options::cores(),
+    );
+    if jobs * threads > super::options::cores() {
+        eprintln!(
+            "warning: --jobs {jobs} × --threads {threads} = {} threads on {} cores: they will compete for them",
+            jobs * threads,
+            super::options::cores()
+        );
+    }
     // A problem file lists every best move.
     args.search.all_best |= format == Format::Obf;
-    let config = args.search.engine_config(DEFAULT_HASH_MB_PER_JOB)?;
+    let config = args
+        .search
+        .engine_config(DEFAULT_HASH_MB_PER_JOB)?
+        .with_threads(threads);
     let mode = args.search.mode();
     // Every job has its own tables: the whole request must fit.
     othello_solver::search::memory::check_fits(
@@ -259,5 +272,35 @@ fn exit_code(s: &BatchSummary, bad_input: bool) -> ExitCode {
         ExitCode::from(super::EXIT_UNKNOWN)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// How a batch shares the machine's `cores` between positions solved at
+/// once (`jobs`) and threads per position (`threads`): what is given is
+/// kept; without either, every core solves its own position (the cheapest
+/// way through many positions: no split overhead); with one, the other gets
+/// the cores left (at least 1).
+pub fn share_cores(jobs: Option<usize>, threads: Option<usize>, cores: usize) -> (usize, usize) {
+    let cores = cores.max(1);
+    match (jobs, threads) {
+        (Some(j), Some(t)) => (j.max(1), t.max(1)),
+        (Some(j), None) => (j.max(1), (cores / j.max(1)).max(1)),
+        (None, Some(t)) => ((cores / t.max(1)).max(1), t.max(1)),
+        (None, None) => (cores, 1),
+    }
+}
+
+#[cfg(test)]
+mod share_tests {
+    use super::share_cores;
+
+    #[test]
+    fn cores_are_shared_between_jobs_and_threads() {
+        assert_eq!(share_cores(None, None, 8), (8, 1));
+        assert_eq!(share_cores(Some(2), None, 8), (2, 4));
+        assert_eq!(share_cores(None, Some(4), 8), (2, 4));
+        assert_eq!(share_cores(None, Some(16), 8), (1, 16));
+        assert_eq!(share_cores(Some(3), Some(5), 2), (3, 5));
+        assert_eq!(share_cores(Some(16), None, 8), (16, 1));
     }
 }

@@ -87,6 +87,16 @@ pub struct SearchArgs {
     /// unknown, exit code 4).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
+    /// Threads searching one position (default: every core; for `batch`,
+    /// the cores left per job, see `--jobs`). All threads share the one
+    /// table of `--hash-mb`. Results do not depend on it; node counts do.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+}
+
+/// The number of cores of this machine (1 when it cannot be read).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The algorithm a question gets without `--algo`: the fastest measured on
@@ -146,6 +156,7 @@ impl SearchArgs {
             },
         );
         config.all_best = self.all_best;
+        config.threads = self.threads.map_or_else(cores, |n| n as usize);
         config.dfpn = DfpnOptions {
             leaf_empties: self.leaf_empties,
             epsilon: self.epsilon,

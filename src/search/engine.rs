@@ -55,6 +55,10 @@ pub struct EngineConfig {
     pub dfpn: DfpnOptions,
     /// List every best move instead of one (`--all-best`).
     pub all_best: bool,
+    /// Threads searching one position (`--threads`; 1: no parallel search).
+    /// Alpha-beta splits its nodes among them; df-pn hands its larger leaves
+    /// and its root guess to the parallel alpha-beta.
+    pub threads: usize,
     /// df-pn⁺'s h and cost parameters (`None`: [`HParams::shipped`]).
     pub h_params: Option<Arc<HParams>>,
     /// df-pn⁺'s evaluation, and alpha-beta's move ordering (`None`: the
@@ -76,6 +80,9 @@ pub enum EngineError {
     /// The tables do not fit in the machine's memory.
     #[error(transparent)]
     Memory(#[from] TableMemoryError),
+    /// The search threads could not be started.
+    #[error("starting the search threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
 }
 
 /// An [`EngineConfig`] with its evaluation and h parameters loaded, once:
@@ -101,6 +108,12 @@ impl ResolvedConfig {
     /// The configuration.
     pub fn config(&self) -> &EngineConfig {
         &self.config
+    }
+
+    /// The same with `threads` search threads per engine.
+    pub fn with_threads(mut self, threads: usize) -> ResolvedConfig {
+        self.config.threads = threads.max(1);
+        self
     }
 }
 
@@ -133,6 +146,7 @@ impl EngineConfig {
             limits,
             dfpn: DfpnOptions::default(),
             all_best: false,
+            threads: 1,
             h_params: None,
             evaluator: None,
         }
@@ -147,6 +161,7 @@ impl std::fmt::Debug for EngineConfig {
             .field("limits", &self.limits)
             .field("dfpn", &self.dfpn)
             .field("all_best", &self.all_best)
+            .field("threads", &self.threads)
             .field(
                 "h_params",
                 &self.h_params.as_ref().map(|p| p.source.clone()),
@@ -228,6 +243,7 @@ impl Engine {
         // empties. Results never depend on it.
         alphabeta.set_order_evaluator(Some(Box::new(Arc::clone(&eval))), DEFAULT_ORDER_MIN);
         alphabeta.set_all_best(config.all_best);
+        alphabeta.set_threads(config.threads)?;
         Ok(Engine {
             alphabeta,
             proof,

@@ -4,6 +4,7 @@
 //! [`crate::eval`]; searches use its traits, never the other way round.
 
 pub mod alphabeta;
+pub mod budget;
 pub mod dfpn;
 pub mod engine;
 pub mod memory;
@@ -11,6 +12,7 @@ pub mod progress;
 pub mod reference;
 pub mod result;
 pub mod shallow;
+pub mod table;
 
 pub use engine::{Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
 pub use result::{Limits, Mode, SolveResult, Status, TableStats};

@@ -21,10 +21,12 @@
 
 pub mod endgame;
 pub mod ordering;
+pub mod parallel;
 pub mod search;
 pub mod stability;
 pub mod tt;
 
+use super::budget::Budget;
 use super::progress::Progress;
 use super::shallow::{quarters_to_score, shallow_value, sort_depth, DEFAULT_ORDER_MIN};
 use super::{fail_soft_bounds, LeafSolver, Limits, Mode, SolveResult, Status};
@@ -32,6 +34,8 @@ use crate::board::movegen::{flips, moves};
 use crate::board::Square;
 use crate::eval::Evaluator;
 use crate::Board;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Positions with at most this many empties are searched without the table.
@@ -92,26 +96,44 @@ impl Default for SolveOptions {
     }
 }
 
-/// The reusable search context: table, counters, limits.
+/// The reusable search context: table, counters, limits. The table, the
+/// ordering evaluation and the limits ([`Budget`]) are shared with the
+/// helper searchers of a parallel search ([`parallel`]); the counters are
+/// each searcher's own.
 pub struct Searcher {
-    tt: tt::Table,
+    tt: Arc<tt::Table>,
     nodes: u64,
+    /// The node count at which the budget runs out if no other thread spends
+    /// any (the shallow searches of move ordering stop deepening there).
     node_limit: u64,
-    deadline: Option<Instant>,
     next_check: u64,
+    /// The node count up to which this searcher's nodes are charged to the budget.
+    charged: u64,
     aborted: bool,
+    /// The limits of the current solve, shared by all its threads.
+    budget: Arc<Budget>,
     /// Optional evaluation ranking moves at nodes with many empties.
-    order_eval: Option<OrderEval>,
+    order_eval: Option<Arc<OrderEval>>,
     /// Where a solve publishes its progress (see [`Searcher::set_progress`]),
     /// and the node count at the start of the solve.
-    progress: Option<(std::sync::Arc<Progress>, u64)>,
+    progress: Option<(Arc<Progress>, u64)>,
     /// Whether [`Searcher::solve`] lists every best move.
     all_best: bool,
+    /// The threads of a parallel search (`None`: one thread).
+    pool: Option<Arc<parallel::Pool>>,
+    /// Whether this searcher may split its nodes among the pool's threads
+    /// now (it runs on one of them).
+    splitting: bool,
+    /// The stop flags of the split points above this searcher (a helper's):
+    /// one raised means a sibling refuted that split point.
+    splits: Vec<Arc<AtomicBool>>,
+    /// An outside stop request (Ctrl-C) that every solve's budget watches.
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 /// An evaluation plugged into move ordering, and where it is used.
 struct OrderEval {
-    eval: Box<dyn Evaluator + Send>,
+    eval: Arc<dyn Evaluator + Send + Sync>,
     min_empties: u32,
 }
 
@@ -142,16 +164,43 @@ impl Searcher {
     /// the table is not there.
     pub fn try_new(hash_mb: usize) -> Result<Searcher, crate::search::memory::TableMemoryError> {
         Ok(Searcher {
-            tt: tt::Table::try_new(hash_mb)?,
+            tt: Arc::new(tt::Table::try_new(hash_mb)?),
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
             next_check: CHECK_INTERVAL,
+            charged: 0,
             aborted: false,
+            budget: Arc::new(Budget::unlimited()),
             order_eval: None,
             progress: None,
             all_best: false,
+            pool: None,
+            splitting: false,
+            splits: Vec::new(),
+            interrupt: None,
         })
+    }
+
+    /// Searches with `threads` threads from now on (1: this thread alone,
+    /// the default). Results never depend on it (docs/parallel.md).
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), rayon::ThreadPoolBuildError> {
+        self.pool = if threads > 1 {
+            Some(Arc::new(parallel::Pool::new(threads)?))
+        } else {
+            None
+        };
+        Ok(())
+    }
+
+    /// The number of threads a solve uses.
+    pub fn threads(&self) -> usize {
+        self.pool.as_ref().map_or(1, |p| p.threads())
+    }
+
+    /// Stops every later solve as soon as `flag` becomes true (Ctrl-C); the
+    /// answer is then unknown with what is proven.
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
     }
 
     /// Whether [`Searcher::solve`] lists every best move (`true`) or stops at
@@ -170,10 +219,15 @@ impl Searcher {
     /// the node counts do.
     pub fn set_order_evaluator(
         &mut self,
-        eval: Option<Box<dyn Evaluator + Send>>,
+        eval: Option<Box<dyn Evaluator + Send + Sync>>,
         min_empties: u32,
     ) {
-        self.order_eval = eval.map(|eval| OrderEval { eval, min_empties });
+        self.order_eval = eval.map(|eval| {
+            Arc::new(OrderEval {
+                eval: Arc::from(eval),
+                min_empties,
+            })
+        });
     }
 
     /// Orders moves with the embedded pattern evaluation
@@ -188,7 +242,7 @@ impl Searcher {
     /// Publishes the progress of every later [`Searcher::solve`] into
     /// `progress` (`None`: nowhere): the node count where the search looks
     /// at the clock, the bounds and the table's best line at the root.
-    pub fn set_progress(&mut self, progress: Option<std::sync::Arc<Progress>>) {
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
         self.progress = progress.map(|p| (p, self.nodes));
     }
 
@@ -238,6 +292,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.nodes = 0;
+        self.charged = 0;
     }
 
     /// Positions visited since creation (or the last [`Searcher::clear`]).
@@ -246,11 +301,23 @@ impl Searcher {
     }
 
     fn set_limits(&mut self, limits: Limits, start: Instant) {
+        let budget = Budget::starting(limits, start).with_interrupt(self.interrupt.clone());
+        self.set_budget(Arc::new(budget));
+    }
+
+    /// Searches within `budget` from now on (a helper gets its parent's).
+    fn set_budget(&mut self, budget: Arc<Budget>) {
         self.aborted = false;
-        self.node_limit = limits
-            .nodes
-            .map_or(u64::MAX, |n| self.nodes.saturating_add(n));
-        self.deadline = limits.time.map(|t| start + t);
+        self.budget = budget;
+        self.charged = self.nodes;
+        self.plan_check();
+    }
+
+    /// The next look at the budget: after [`CHECK_INTERVAL`] nodes, or
+    /// where the node limit would run out.
+    fn plan_check(&mut self) {
+        let left = self.budget.remaining();
+        self.node_limit = self.nodes.saturating_add(left);
         self.next_check = self
             .nodes
             .saturating_add(CHECK_INTERVAL)
@@ -261,24 +328,23 @@ impl Searcher {
         self.set_limits(Limits::default(), Instant::now());
     }
 
+    /// Charges this searcher's nodes to the budget.
+    fn charge(&mut self) -> bool {
+        let stop = self.budget.charge(self.nodes - self.charged);
+        self.charged = self.nodes;
+        stop
+    }
+
     /// Called every [`CHECK_INTERVAL`] nodes: sets `aborted` when a limit is hit.
     #[cold]
     fn check_limits(&mut self) {
-        if let Some((p, base)) = &self.progress {
-            p.set_nodes(self.nodes - base);
-        }
-        if self.nodes >= self.node_limit {
+        if self.charge() {
             self.aborted = true;
         }
-        if let Some(d) = self.deadline {
-            if Instant::now() >= d {
-                self.aborted = true;
-            }
+        if let Some((p, _)) = &self.progress {
+            p.set_nodes(self.budget.spent());
         }
-        self.next_check = self
-            .nodes
-            .saturating_add(CHECK_INTERVAL)
-            .min(self.node_limit);
+        self.plan_check();
     }
 
     /// The exact score of `board`, or `None` if a limit stopped the search.
@@ -324,7 +390,7 @@ impl Searcher {
     /// [`ROOT_GUESS_DEPTH`] plies deep up to [`ROOT_GUESS_MAX_EMPTIES`]
     /// empties, as deep as move ordering above (0 without an evaluation).
     fn root_guess(&mut self, board: &Board) -> i32 {
-        let Some(oe) = &self.order_eval else {
+        let Some(oe) = self.order_eval.clone() else {
             return 0;
         };
         let empties = board.empties();
@@ -355,6 +421,20 @@ impl Searcher {
 
     /// Answers `mode` about `board` within `limits`.
     pub fn solve(&mut self, board: &Board, mode: Mode, limits: Limits) -> SolveResult {
+        match self.pool.clone() {
+            Some(pool) => pool.run(|| {
+                self.splitting = true;
+                let r = self.solve_here(board, mode, limits);
+                self.splitting = false;
+                r
+            }),
+            None => self.solve_here(board, mode, limits),
+        }
+    }
+
+    /// [`Searcher::solve`] on the current thread (splitting nodes among the
+    /// pool's threads when it is one of them).
+    fn solve_here(&mut self, board: &Board, mode: Mode, limits: Limits) -> SolveResult {
         let start = Instant::now();
         let start_nodes = self.nodes;
         if let Some((p, base)) = &mut self.progress {
@@ -425,6 +505,7 @@ impl Searcher {
         }
         result.nodes = self.nodes - start_nodes;
         result.time_s = start.elapsed().as_secs_f64();
+        self.charge();
         result
     }
 
@@ -459,7 +540,7 @@ impl Searcher {
     /// ends the question, so the first move matters most there.
     fn ranked_root_moves(&mut self, board: &Board, list: Vec<RootMove>) -> Vec<RootMove> {
         let empties = board.empties();
-        let Some(oe) = &self.order_eval else {
+        let Some(oe) = self.order_eval.clone() else {
             return list;
         };
         if empties < ROOT_SORT_MIN || list.len() < 2 {
@@ -561,14 +642,8 @@ impl Searcher {
                 alpha = alpha.max(v);
             }
         }
-        let (lower, upper) = if best >= beta {
-            (best, 64)
-        } else if best > alpha0 {
-            // Exact inside the window; every other move is at most it.
-            (best, best)
-        } else {
-            (-64, best)
-        };
+        // Inside the window the value is exact: every other move is at most it.
+        let (lower, upper) = search::window_bounds(best, alpha0, beta);
         (lower, upper, best_move.into_iter().collect())
     }
 
@@ -684,10 +759,18 @@ impl LeafSolver for Searcher {
     /// stability cutoff returns an upper bound, the table and ETC return
     /// stored bounds, and in a null window neither narrows the window.
     fn bounds(&mut self, board: &Board, k: i32) -> (i32, i32) {
-        if self.aborted || self.deadline.is_some() || self.node_limit != u64::MAX {
+        if self.aborted || !self.budget.is_unlimited() {
             self.clear_limits();
         }
-        let v = self.search_any(board.player, board.opponent, k - 1, k);
+        let v = match self.pool.clone() {
+            Some(pool) if board.empties() >= parallel::SPLIT_MIN + 2 => pool.run(|| {
+                self.splitting = true;
+                let v = self.search_any(board.player, board.opponent, k - 1, k);
+                self.splitting = false;
+                v
+            }),
+            _ => self.search_any(board.player, board.opponent, k - 1, k),
+        };
         fail_soft_bounds(v, k)
     }
 

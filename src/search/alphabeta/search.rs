@@ -14,7 +14,21 @@ use crate::search::shallow::{sort_depth, Probe};
 use crate::Board;
 
 /// Below every score.
-const NONE: i32 = -65;
+pub(super) const NONE: i32 = -65;
+
+/// The bounds on a node's score proven by `best`, the fail-soft value of its
+/// search in the window `(alpha, beta)`: a lower bound at or above `beta`,
+/// the exact score inside, an upper bound at or below `alpha`.
+#[inline]
+pub(super) fn window_bounds(best: i32, alpha: i32, beta: i32) -> (i32, i32) {
+    if best >= beta {
+        (best, 64)
+    } else if best > alpha {
+        (best, best)
+    } else {
+        (-64, best)
+    }
+}
 
 /// One candidate move of a node.
 #[derive(Clone, Copy, Default)]
@@ -65,6 +79,9 @@ impl Searcher {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
+        }
+        if !self.splits.is_empty() && self.stop_requested() {
+            self.aborted = true;
         }
         if self.aborted {
             return 0;
@@ -167,6 +184,20 @@ impl Searcher {
             if i == usize::from(tt_first) {
                 self.order_keys(&mut list[i..n], p, o, empties, par, alpha);
             }
+            if i == 1 && n > 2 && self.may_split(empties, alpha, beta) {
+                // Young brothers wait: the first move did not cut; share
+                // out the others, best first.
+                list[1..n].sort_by_key(|c| std::cmp::Reverse(c.key));
+                let (v, sq) = self.split(&list[1..n], p, o, alpha, beta);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = sq;
+                }
+                break;
+            }
             if i > 0 || !tt_first {
                 // Lazy selection sort: cutoffs usually come early.
                 let mut k = i;
@@ -204,13 +235,7 @@ impl Searcher {
                 }
             }
         }
-        let (lower, upper) = if best >= beta {
-            (best, 64)
-        } else if best > alpha0 {
-            (best, best)
-        } else {
-            (-64, best)
-        };
+        let (lower, upper) = window_bounds(best, alpha0, beta);
         self.tt
             .store(&board, lower, upper, best_move, self.nodes - start_nodes);
         best

@@ -10,6 +10,7 @@
 //! older generation first, and otherwise the entry with the lowest cost.
 
 use crate::board::Board;
+use crate::search::table::{self, Layout, Stored};
 
 /// Entries per bucket.
 const BUCKET: usize = 3;
@@ -19,7 +20,6 @@ pub const NO_MOVE: u8 = 64;
 
 /// One stored position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C)]
 pub struct Entry {
     /// Discs of the side to move.
     pub player: u64,
@@ -37,85 +37,97 @@ pub struct Entry {
     date: u8,
 }
 
-/// The stored data of an entry besides its board.
-#[derive(Clone, Copy)]
-#[repr(C)]
-struct Meta {
+/// The bucket layout: words 0–5 the three boards (an empty slot has the
+/// board 0, 0, which no position has), words 6–7 the three entries' data,
+/// five bytes each (lower, upper, best, cost, date) from byte 48 on; byte 63
+/// is the table's lock.
+pub struct AbLayout;
+
+/// A store: bounds, best move and cost.
+pub struct AbUpdate {
     lower: i8,
     upper: i8,
     best: u8,
     cost: u8,
-    date: u8,
 }
 
-const EMPTY_META: Meta = Meta {
-    lower: -64,
-    upper: 64,
-    best: NO_MOVE,
-    cost: 0,
-    date: 0,
-};
-
-/// A bucket: three boards then their data, 63 bytes in one cache line (an
-/// empty slot has the board 0, 0, which no position has).
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-struct Bucket {
-    boards: [[u64; 2]; BUCKET],
-    meta: [Meta; BUCKET],
+/// The data bytes of the entries of a bucket, as one number.
+#[inline]
+fn meta_word(w: &[u64; 8]) -> u128 {
+    u128::from(w[6]) | u128::from(w[7]) << 64
 }
 
-const EMPTY: Bucket = Bucket {
-    boards: [[0; 2]; BUCKET],
-    meta: [EMPTY_META; BUCKET],
-};
+#[inline]
+fn meta(w: &[u64; 8], k: usize) -> [u8; 5] {
+    let m = (meta_word(w) >> (40 * k)) as u64;
+    let b = m.to_le_bytes();
+    [b[0], b[1], b[2], b[3], b[4]]
+}
 
-impl Bucket {
-    /// The slot holding `b`, if any.
+#[inline]
+fn set_meta(w: &mut [u64; 8], k: usize, v: [u8; 5]) {
+    let mut b = [0u8; 8];
+    b[..5].copy_from_slice(&v);
+    let v = u128::from(u64::from_le_bytes(b));
+    let mask = 0xFF_FFFF_FFFFu128 << (40 * k);
+    let m = (meta_word(w) & !mask) | v << (40 * k);
+    w[6] = m as u64;
+    w[7] = (m >> 64) as u64;
+}
+
+#[inline]
+fn find(w: &[u64; 8], b: &Board) -> Option<usize> {
+    (0..BUCKET).find(|&k| w[2 * k] == b.player && w[2 * k + 1] == b.opponent)
+}
+
+impl Layout for AbLayout {
+    type Words = [u64; 8];
+    type Update = AbUpdate;
+    const EMPTY: [u64; 8] = [0; 8];
+    const WHAT: &'static str = "the alpha-beta table";
+
+    /// Bounds are intersected with the entry's; a new board replaces an
+    /// entry from an older generation first, then the cheapest.
     #[inline]
-    fn find(&self, b: &Board) -> Option<usize> {
-        self.boards
-            .iter()
-            .position(|x| x[0] == b.player && x[1] == b.opponent)
-    }
-}
-
-/// The table. Its size is fixed at creation.
-pub struct Table {
-    buckets: Vec<Bucket>,
-    mask: usize,
-    date: u8,
-}
-
-/// Asks the kernel to back `len` bytes from `ptr` with transparent huge
-/// pages (Linux `madvise(MADV_HUGEPAGE)`); a hint whose failure changes
-/// nothing but speed. Other systems: no effect.
-fn advise_huge_pages(ptr: *mut u8, len: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const MADV_HUGEPAGE: i32 = 14;
-        const HUGE: usize = 2 << 20;
-        extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    fn store(w: &mut [u64; 8], b: &Board, u: &AbUpdate, date: u8) -> Stored {
+        if let Some(k) = find(w, b) {
+            let [lower, upper, best, cost, _] = meta(w, k);
+            let best = if u.best != NO_MOVE { u.best } else { best };
+            let lower = (lower as i8).max(u.lower) as u8;
+            let upper = (upper as i8).min(u.upper) as u8;
+            set_meta(w, k, [lower, upper, best, cost.max(u.cost), date]);
+            return Stored::Updated;
         }
-        // madvise wants a page-aligned start: the whole 2 MiB pages inside
-        // the block.
-        let start = (ptr as usize).next_multiple_of(HUGE);
-        let end = (ptr as usize + len) / HUGE * HUGE;
-        if end > start {
-            // SAFETY: [start, end) lies inside the allocation `ptr..ptr+len`
-            // owned by the caller; MADV_HUGEPAGE only changes how the kernel
-            // backs those pages (their contents stay valid), and the libc
-            // `madvise` symbol is linked by std on Linux. The result is
-            // ignored: the advice is optional.
-            unsafe {
-                madvise(start as *mut std::ffi::c_void, end - start, MADV_HUGEPAGE);
+        // Victim: an older generation first, then the cheapest.
+        let mut victim = 0;
+        let mut victim_key = u16::MAX;
+        for k in 0..BUCKET {
+            let [_, _, _, cost, d] = meta(w, k);
+            let key = (u16::from(d == date) << 8) | u16::from(cost);
+            if key < victim_key {
+                victim_key = key;
+                victim = k;
             }
         }
+        let was_empty = w[2 * victim] | w[2 * victim + 1] == 0;
+        w[2 * victim] = b.player;
+        w[2 * victim + 1] = b.opponent;
+        set_meta(
+            w,
+            victim,
+            [u.lower as u8, u.upper as u8, u.best, u.cost, date],
+        );
+        if was_empty {
+            Stored::Inserted
+        } else {
+            Stored::Replaced
+        }
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (ptr, len);
 }
+
+/// The table. Its size is fixed at creation; `&self` methods, so threads
+/// share it ([`crate::search::table`]).
+pub struct Table(table::Table<AbLayout>);
 
 impl Table {
     /// A table of at most `mb` mebibytes (at least one bucket; the bucket
@@ -126,50 +138,23 @@ impl Table {
 
     /// [`Table::new`], or an error naming the size when the memory is not there.
     pub fn try_new(mb: usize) -> Result<Table, crate::search::memory::TableMemoryError> {
-        let bytes = mb.saturating_mul(1 << 20);
-        let per = std::mem::size_of::<Bucket>();
-        let mut n = 1usize;
-        while n.saturating_mul(2).saturating_mul(per) <= bytes {
-            n *= 2;
-        }
-        // Reserve first (no page touched yet), ask for huge pages, then
-        // fill: a table of hundreds of MiB probed at random costs a TLB miss
-        // on nearly every probe with 4 KiB pages.
-        let mut buckets: Vec<Bucket> =
-            crate::search::memory::try_with_capacity(n, "the alpha-beta table")?;
-        advise_huge_pages(buckets.as_mut_ptr().cast(), n * per);
-        buckets.resize(n, EMPTY);
-        Ok(Table {
-            buckets,
-            mask: n - 1,
-            date: 1,
-        })
+        table::Table::try_with_mb(mb).map(Table)
     }
 
     /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.0.bytes()
     }
 
     /// Empties every entry.
-    pub fn clear(&mut self) {
-        self.buckets.fill(EMPTY);
-        self.date = 1;
+    pub fn clear(&self) {
+        self.0.clear();
     }
 
     /// Starts a new generation: entries written before become the first to
     /// be replaced (they stay valid and are still found).
-    pub fn new_generation(&mut self) {
-        self.date = if self.date == u8::MAX {
-            1
-        } else {
-            self.date + 1
-        };
-    }
-
-    #[inline]
-    fn bucket_index(&self, b: &Board) -> usize {
-        b.hash() as usize & self.mask
+    pub fn new_generation(&self) {
+        self.0.new_generation();
     }
 
     /// Asks the processor to start loading the bucket of `b` (a hint; no
@@ -177,32 +162,23 @@ impl Table {
     /// while its moves are being ordered, so the children's probes hit cache.
     #[inline]
     pub fn prefetch(&self, b: &Board) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let ptr = &self.buckets[self.bucket_index(b)] as *const Bucket as *const i8;
-            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is a
-            // hint that never faults; `ptr` points into the live table.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = b;
+        self.0.prefetch(b);
     }
 
     /// The entry of this exact board, if stored.
     #[inline]
     pub fn probe(&self, b: &Board) -> Option<Entry> {
-        let bucket = &self.buckets[self.bucket_index(b)];
-        bucket.find(b).map(|k| {
-            let m = bucket.meta[k];
+        let w = self.0.read(b);
+        find(&w, b).map(|k| {
+            let [lower, upper, best, cost, date] = meta(&w, k);
             Entry {
                 player: b.player,
                 opponent: b.opponent,
-                lower: m.lower,
-                upper: m.upper,
-                best: m.best,
-                cost: m.cost,
-                date: m.date,
+                lower: lower as i8,
+                upper: upper as i8,
+                best,
+                cost,
+                date,
             }
         })
     }
@@ -210,40 +186,14 @@ impl Table {
     /// Records that the score of `b` lies in `lower..=upper`, with best move
     /// `best` ([`NO_MOVE`] if none) found after `nodes` nodes.
     #[inline]
-    pub fn store(&mut self, b: &Board, lower: i32, upper: i32, best: u8, nodes: u64) {
-        let cost = (64 - nodes.leading_zeros()) as u8;
-        let date = self.date;
-        let i = self.bucket_index(b);
-        let bucket = &mut self.buckets[i];
-        if let Some(k) = bucket.find(b) {
-            let e = &mut bucket.meta[k];
-            e.lower = e.lower.max(lower as i8);
-            e.upper = e.upper.min(upper as i8);
-            if best != NO_MOVE {
-                e.best = best;
-            }
-            e.cost = e.cost.max(cost);
-            e.date = date;
-            return;
-        }
-        // Victim: an older generation first, then the cheapest.
-        let mut victim = 0;
-        let mut victim_key = u16::MAX;
-        for (k, e) in bucket.meta.iter().enumerate() {
-            let key = (u16::from(e.date == date) << 8) | u16::from(e.cost);
-            if key < victim_key {
-                victim_key = key;
-                victim = k;
-            }
-        }
-        bucket.boards[victim] = [b.player, b.opponent];
-        bucket.meta[victim] = Meta {
+    pub fn store(&self, b: &Board, lower: i32, upper: i32, best: u8, nodes: u64) {
+        let u = AbUpdate {
             lower: lower as i8,
             upper: upper as i8,
             best,
-            cost,
-            date,
+            cost: (64 - nodes.leading_zeros()) as u8,
         };
+        self.0.store(b, &u);
     }
 }
 
@@ -260,8 +210,11 @@ mod tests {
 
     #[test]
     fn a_bucket_is_one_cache_line() {
-        assert_eq!(std::mem::size_of::<Bucket>(), 64);
-        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+        assert_eq!(table::Table::<AbLayout>::BUCKET_BYTES, 64);
+        // The data of the three entries ends before the lock byte.
+        let mut w = [0u64; 8];
+        set_meta(&mut w, 2, [0xFF; 5]);
+        assert_eq!(w[7] & table::LOCK_BYTE, 0);
     }
 
     #[test]
@@ -269,12 +222,12 @@ mod tests {
         let t = Table::new(1);
         assert!(t.bytes() <= 1 << 20);
         assert!(t.bytes() > 1 << 19);
-        assert_eq!(Table::new(0).bytes(), std::mem::size_of::<Bucket>());
+        assert_eq!(Table::new(0).bytes(), 64);
     }
 
     #[test]
     fn store_probe_and_merge() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let b = board(5);
         assert_eq!(t.probe(&b), None);
         t.store(&b, 4, 64, 19, 1000);
@@ -290,7 +243,7 @@ mod tests {
     #[test]
     fn replacement_keeps_costly_entries() {
         // A one-bucket table: every board collides.
-        let mut t = Table::new(0);
+        let t = Table::new(0);
         t.store(&board(1), 0, 0, NO_MOVE, 1 << 20);
         for i in 2..20 {
             t.store(&board(i), 0, 0, NO_MOVE, 10);

@@ -43,12 +43,12 @@ pub mod params;
 pub mod table;
 
 use crate::board::Board;
+use crate::search::budget::Budget;
 use crate::search::progress::Progress;
 use crate::search::{LeafSolver, Limits};
 use heuristic::{Heuristic, ValueCache, DEFAULT_H_SEARCH_FROM};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
 use table::{Probe, ProofTable, INF};
 
 /// The largest finite proof number.
@@ -114,9 +114,12 @@ pub struct Dfpn<'a> {
     leaf: &'a mut dyn LeafSolver,
     heuristic: Heuristic<'a>,
     options: DfpnOptions,
-    limits: Limits,
-    start: Instant,
-    next_time_check: u64,
+    /// The limits, shared with whatever else searches for this solve.
+    budget: Arc<Budget>,
+    /// The total node count (df-pn's and the leaf solver's) charged to the
+    /// budget so far, and the count at which to charge it next.
+    charged: u64,
+    next_check: u64,
     leaf_base: u64,
     aborted: bool,
     children: Vec<Child>,
@@ -146,14 +149,15 @@ impl<'a> Dfpn<'a> {
             // Plain df-pn has no evaluation to search with.
             options.h_search_from = 0;
         }
+        let budget = Arc::new(Budget::new(limits));
         Dfpn {
             table,
             leaf,
             heuristic,
             options,
-            limits,
-            start: Instant::now(),
-            next_time_check: TIME_CHECK_INTERVAL,
+            next_check: TIME_CHECK_INTERVAL.min(budget.remaining()),
+            budget,
+            charged: 0,
             leaf_base,
             aborted: false,
             children: Vec::with_capacity(64 * 40),
@@ -199,9 +203,12 @@ impl<'a> Dfpn<'a> {
     /// The count of [`Dfpn::nodes`] at which shallow searches stop
     /// deepening: the node limit, which counts both kinds of nodes.
     fn shallow_stop(&self) -> u64 {
-        self.limits
-            .nodes
-            .map_or(u64::MAX, |n| n.saturating_sub(self.leaf_nodes()))
+        let left = self.budget.remaining();
+        if left == u64::MAX {
+            return u64::MAX;
+        }
+        let uncharged = self.total_nodes() - self.charged;
+        self.nodes.saturating_add(left).saturating_sub(uncharged)
     }
 
     /// The algorithm's name (`dfpn` or `dfpn+`).
@@ -344,21 +351,22 @@ impl<'a> Dfpn<'a> {
         self.nodes + self.leaf_nodes()
     }
 
-    /// Whether a limit is reached (sets `aborted`).
+    /// Whether a limit is reached (sets `aborted`): every
+    /// [`TIME_CHECK_INTERVAL`] nodes, and where the node limit runs out, the
+    /// nodes are charged to the budget.
     fn over_limit(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         let total = self.total_nodes();
-        if self.limits.nodes.is_some_and(|n| total >= n) {
-            self.aborted = true;
-        } else if total >= self.next_time_check {
-            self.next_time_check = total + TIME_CHECK_INTERVAL;
+        if total >= self.next_check {
+            if self.budget.charge(total - self.charged) {
+                self.aborted = true;
+            }
+            self.charged = total;
+            self.next_check = total + TIME_CHECK_INTERVAL.min(self.budget.remaining());
             if let Some(p) = &self.progress {
                 p.set_nodes(total);
-            }
-            if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
-                self.aborted = true;
             }
         }
         self.aborted

@@ -19,6 +19,7 @@
 
 use crate::board::Board;
 use crate::search::result::TableStats;
+use crate::search::table::{Layout, Stored, Table};
 
 /// The "infinite" proof number (proven impossible).
 pub const INF: u32 = u32::MAX;
@@ -66,6 +67,138 @@ impl Entry {
     fn is_solved(&self) -> bool {
         self.lower != NO_LOWER || self.upper != NO_UPPER
     }
+
+    /// The entry in words `4w..4w + 4` of a bucket: the board, φ | δ << 32,
+    /// and work | k, lower, upper in bytes 4–6 (each offset so that the
+    /// all-zero words are [`EMPTY`]; byte 7 stays zero).
+    #[inline]
+    fn decode(w: &[u64], way: usize) -> Entry {
+        let w = &w[4 * way..4 * way + 4];
+        Entry {
+            player: w[0],
+            opponent: w[1],
+            phi: w[2] as u32,
+            delta: (w[2] >> 32) as u32,
+            work: w[3] as u32,
+            k: ((w[3] >> 32) as u8).wrapping_add(i8::MIN as u8) as i8,
+            lower: ((w[3] >> 40) as u8 as i8).wrapping_add(NO_LOWER),
+            upper: NO_UPPER.wrapping_sub((w[3] >> 48) as u8 as i8),
+        }
+    }
+
+    #[inline]
+    fn encode(&self, w: &mut [u64], way: usize) {
+        let w = &mut w[4 * way..4 * way + 4];
+        w[0] = self.player;
+        w[1] = self.opponent;
+        w[2] = u64::from(self.phi) | u64::from(self.delta) << 32;
+        let k = (self.k as u8).wrapping_sub(i8::MIN as u8);
+        let lower = self.lower.wrapping_sub(NO_LOWER) as u8;
+        let upper = NO_UPPER.wrapping_sub(self.upper) as u8;
+        w[3] = u64::from(self.work)
+            | u64::from(k) << 32
+            | u64::from(lower) << 40
+            | u64::from(upper) << 48;
+    }
+}
+
+/// The bucket layout: four entries of four words (two cache lines).
+struct ProofLayout;
+
+/// A store into the proof table.
+enum ProofUpdate {
+    /// Unsolved (φ, δ) for target k.
+    Unsolved {
+        k: i8,
+        phi: u32,
+        delta: u32,
+        work: u32,
+    },
+    /// Proven bounds (already rounded to even and clamped).
+    Bounds { lower: i8, upper: i8, work: u32 },
+}
+
+impl Layout for ProofLayout {
+    type Words = [u64; 16];
+    type Update = ProofUpdate;
+    const EMPTY: [u64; 16] = [0; 16];
+    const WHAT: &'static str = "the df-pn table";
+
+    /// An entry with solved bounds is never replaced by an unsolved one;
+    /// among unsolved entries the least work goes first, and a new entry
+    /// with less work than every unsolved one present is not stored.
+    fn store(w: &mut [u64; 16], b: &Board, u: &ProofUpdate, _date: u8) -> Stored {
+        let (solved, work) = match *u {
+            ProofUpdate::Unsolved { work, .. } => (false, work),
+            ProofUpdate::Bounds { work, .. } => (true, work),
+        };
+        let mut outcome = Stored::Updated;
+        let mut slot = (0..WAYS).find(|&i| Entry::decode(w, i).holds(b));
+        if slot.is_none() {
+            let mut victim: Option<(usize, Entry)> = None;
+            for i in 0..WAYS {
+                let e = Entry::decode(w, i);
+                if e.is_empty() {
+                    outcome = Stored::Inserted;
+                    slot = Some(i);
+                    break;
+                }
+                // Unsolved entries go before solved ones, then the least work.
+                let key = (e.is_solved(), e.work);
+                if victim.is_none_or(|(_, v)| key < (v.is_solved(), v.work)) {
+                    victim = Some((i, e));
+                }
+            }
+            if slot.is_none() {
+                let Some((v, ve)) = victim else {
+                    return Stored::Dropped;
+                };
+                let allowed = match (solved, ve.is_solved()) {
+                    (false, true) => false,
+                    (true, false) => true,
+                    _ => ve.work <= work,
+                };
+                if !allowed {
+                    return Stored::Dropped;
+                }
+                outcome = Stored::Replaced;
+                slot = Some(v);
+            }
+            if let Some(i) = slot {
+                Entry {
+                    player: b.player,
+                    opponent: b.opponent,
+                    ..EMPTY
+                }
+                .encode(w, i);
+            }
+        }
+        let Some(i) = slot else {
+            return Stored::Dropped;
+        };
+        let mut e = Entry::decode(w, i);
+        match *u {
+            ProofUpdate::Unsolved {
+                k,
+                phi,
+                delta,
+                work,
+            } => {
+                e.k = k;
+                e.phi = phi;
+                e.delta = delta;
+                e.work = e.work.max(work);
+            }
+            ProofUpdate::Bounds { lower, upper, work } => {
+                e.lower = e.lower.max(lower);
+                e.upper = e.upper.min(upper);
+                debug_assert!(e.lower <= e.upper, "contradictory bounds stored");
+                e.work = e.work.max(work);
+            }
+        }
+        e.encode(w, i);
+        outcome
+    }
 }
 
 /// What the table knows about (board, k).
@@ -88,14 +221,13 @@ pub enum Probe {
 
 /// The bounded proof-number table.
 pub struct ProofTable {
-    entries: Vec<Entry>,
-    mask: usize,
+    table: Table<ProofLayout>,
     stats: TableStats,
 }
 
 impl ProofTable {
     /// Size of one entry in bytes.
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+    pub const ENTRY_BYTES: usize = 32;
 
     /// A table using at most `mb` MiB (at least one bucket; the number of
     /// buckets is a power of two).
@@ -116,14 +248,7 @@ impl ProofTable {
     }
 
     fn buckets_for_mb(mb: usize) -> usize {
-        let bytes = mb.saturating_mul(1 << 20).max(Self::ENTRY_BYTES * WAYS);
-        let buckets_max = bytes / (Self::ENTRY_BYTES * WAYS);
-        let buckets = if buckets_max.is_power_of_two() {
-            buckets_max
-        } else {
-            buckets_max.next_power_of_two() / 2
-        };
-        buckets.max(1)
+        Table::<ProofLayout>::buckets_for_mb(mb)
     }
 
     /// A table of `buckets` buckets (rounded up to a power of two) of four entries.
@@ -135,15 +260,12 @@ impl ProofTable {
     pub fn try_with_buckets(
         buckets: usize,
     ) -> Result<ProofTable, crate::search::memory::TableMemoryError> {
-        let buckets = buckets.max(1).next_power_of_two();
-        let mut entries =
-            crate::search::memory::try_with_capacity(buckets * WAYS, "the df-pn table")?;
-        entries.resize(buckets * WAYS, EMPTY);
+        let table = Table::try_with_buckets(buckets)?;
+        let capacity = (table.buckets() * WAYS) as u64;
         Ok(ProofTable {
-            entries,
-            mask: buckets - 1,
+            table,
             stats: TableStats {
-                capacity: (buckets * WAYS) as u64,
+                capacity,
                 ..TableStats::default()
             },
         })
@@ -156,37 +278,30 @@ impl ProofTable {
 
     /// Empties the table (counters are kept, entries reset to 0).
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        self.table.clear();
         self.stats.entries = 0;
     }
 
     #[inline]
-    fn bucket(&self, b: &Board) -> usize {
-        ((b.hash() as usize) & self.mask) * WAYS
+    fn find(&self, b: &Board) -> Option<Entry> {
+        let w = self.table.read(b);
+        (0..WAYS).map(|i| Entry::decode(&w, i)).find(|e| e.holds(b))
     }
 
-    #[inline]
-    fn find(&self, b: &Board) -> Option<usize> {
-        let start = self.bucket(b);
-        (start..start + WAYS).find(|&i| self.entries[i].holds(b))
-    }
-
-    /// Starts loading the bucket of `b` into the cache (a plain read whose
-    /// value is discarded: the reads of several boards overlap).
+    /// Starts loading the bucket of `b` into the cache (a hint).
     #[inline]
     pub fn prefetch(&self, b: &Board) {
-        std::hint::black_box(self.entries[self.bucket(b)].player);
+        self.table.prefetch(b);
     }
 
     /// What is known about "score of `b` ≥ k".
     #[inline]
     pub fn probe(&mut self, b: &Board, k: i32) -> Probe {
         self.stats.probes += 1;
-        let Some(i) = self.find(b) else {
+        let Some(e) = self.find(b) else {
             return Probe::Miss;
         };
         self.stats.hits += 1;
-        let e = &self.entries[i];
         if e.lower as i32 >= k {
             Probe::Solved(true)
         } else if (e.upper as i32) < k {
@@ -205,10 +320,7 @@ impl ProofTable {
     /// The proven bounds (lower, upper) on the score of `b` (−64, 64 when unknown).
     pub fn bounds(&self, b: &Board) -> (i32, i32) {
         match self.find(b) {
-            Some(i) => {
-                let e = &self.entries[i];
-                ((e.lower as i32).max(-64), (e.upper as i32).min(64))
-            }
+            Some(e) => ((e.lower as i32).max(-64), (e.upper as i32).min(64)),
             None => (-64, 64),
         }
     }
@@ -216,13 +328,16 @@ impl ProofTable {
     /// Records unsolved (φ, δ) for target k.
     pub fn store_unsolved(&mut self, b: &Board, k: i32, phi: u32, delta: u32, work: u64) {
         let work = work.min(u32::MAX as u64) as u32;
-        if let Some(i) = self.slot(b, false, work) {
-            let e = &mut self.entries[i];
-            e.k = k.clamp(-64, 65) as i8;
-            e.phi = phi;
-            e.delta = delta;
-            e.work = e.work.max(work);
-        }
+        let k = k.clamp(-64, 65) as i8;
+        self.store(
+            b,
+            ProofUpdate::Unsolved {
+                k,
+                phi,
+                delta,
+                work,
+            },
+        );
     }
 
     /// Records that "score ≥ k" is proven (`proven`) or disproven.
@@ -243,60 +358,28 @@ impl ProofTable {
     pub fn store_bounds(&mut self, b: &Board, lower: i32, upper: i32, work: u64) {
         let work = work.min(u32::MAX as u64) as u32;
         let (lower, upper) = (lower + (lower & 1), upper - (upper & 1));
-        if let Some(i) = self.slot(b, true, work) {
-            let e = &mut self.entries[i];
-            e.lower = e.lower.max(lower.clamp(-64, 65) as i8);
-            e.upper = e.upper.min(upper.clamp(-65, 64) as i8);
-            debug_assert!(e.lower <= e.upper, "contradictory bounds stored");
-            e.work = e.work.max(work);
-        }
+        self.store(
+            b,
+            ProofUpdate::Bounds {
+                lower: lower.clamp(-64, 65) as i8,
+                upper: upper.clamp(-65, 64) as i8,
+                work,
+            },
+        );
     }
 
-    /// The slot for `b`: its own entry, an empty one, or a victim; `None` when
-    /// the store must be dropped.
-    fn slot(&mut self, b: &Board, solved: bool, work: u32) -> Option<usize> {
+    /// Stores by the layout's policy, collecting garbage first when a new
+    /// board would enter a table 80 % full, and counts what happened.
+    fn store(&mut self, b: &Board, u: ProofUpdate) {
         self.stats.stores += 1;
-        if let Some(i) = self.find(b) {
-            return Some(i);
-        }
-        if self.stats.entries * 5 >= self.stats.capacity * 4 {
+        if self.stats.entries * 5 >= self.stats.capacity * 4 && self.find(b).is_none() {
             self.collect();
         }
-        let start = self.bucket(b);
-        let mut victim: Option<usize> = None;
-        for i in start..start + WAYS {
-            let e = &self.entries[i];
-            if e.is_empty() {
-                self.stats.entries += 1;
-                return Some(self.init(i, b));
-            }
-            // Unsolved entries go before solved ones, then the least work.
-            let key = (e.is_solved(), e.work);
-            if victim.is_none_or(|v| key < (self.entries[v].is_solved(), self.entries[v].work)) {
-                victim = Some(i);
-            }
+        match self.table.store(b, &u) {
+            Stored::Inserted => self.stats.entries += 1,
+            Stored::Replaced => self.stats.replacements += 1,
+            Stored::Updated | Stored::Dropped => {}
         }
-        let v = victim?;
-        let ve = &self.entries[v];
-        let allowed = match (solved, ve.is_solved()) {
-            (false, true) => false,
-            (true, false) => true,
-            _ => ve.work <= work,
-        };
-        if !allowed {
-            return None;
-        }
-        self.stats.replacements += 1;
-        Some(self.init(v, b))
-    }
-
-    fn init(&mut self, i: usize, b: &Board) -> usize {
-        self.entries[i] = Entry {
-            player: b.player,
-            opponent: b.opponent,
-            ..EMPTY
-        };
-        i
     }
 
     /// Drops the entries of the smallest subtrees, at least a quarter of the
@@ -314,9 +397,14 @@ impl ProofTable {
         };
         // Histogram of log2(weight), then the smallest threshold that frees a quarter.
         let mut hist = [0u64; 66];
-        for e in self.entries.iter().filter(|e| !e.is_empty()) {
-            hist[64 - weight(e).leading_zeros() as usize] += 1;
-        }
+        self.table.for_each_bucket(|w| {
+            for i in 0..WAYS {
+                let e = Entry::decode(w, i);
+                if !e.is_empty() {
+                    hist[64 - weight(&e).leading_zeros() as usize] += 1;
+                }
+            }
+        });
         let target = (self.stats.entries / 4).max(1);
         let mut freed = 0;
         let mut cut = 0;
@@ -325,16 +413,19 @@ impl ProofTable {
             cut += 1;
         }
         let mut left = 0;
-        for e in self.entries.iter_mut() {
-            if e.is_empty() {
-                continue;
+        self.table.for_each_bucket(|w| {
+            for i in 0..WAYS {
+                let e = Entry::decode(w, i);
+                if e.is_empty() {
+                    continue;
+                }
+                if (64 - weight(&e).leading_zeros() as usize) < cut {
+                    EMPTY.encode(w, i);
+                } else {
+                    left += 1;
+                }
             }
-            if (64 - weight(e).leading_zeros() as usize) < cut {
-                *e = EMPTY;
-            } else {
-                left += 1;
-            }
-        }
+        });
         self.stats.entries = left;
     }
 }

@@ -1,0 +1,191 @@
+//! Parallel alpha-beta: Young Brothers Wait with split points
+//! (docs/parallel.md).
+//!
+//! A null-window node with at least [`SPLIT_MIN`] empties searches its first
+//! (eldest) move alone; if that does not refute the node, the younger
+//! brothers are shared out: the node's thread and up to `threads − 1`
+//! helpers take the next unsearched move from a shared counter, best-ordered
+//! first, each with its own [`Searcher`] (own counters, the shared table and
+//! budget). A move that fails high raises the split point's stop flag; every
+//! searcher below that split point sees it at its next node with more than
+//! [`SHALLOW_MAX`](super::SHALLOW_MAX) empties and returns at once, and what
+//! it was doing is thrown away (nothing of an aborted search is stored).
+//! Helpers run as tasks of a rayon scope on the engine's thread pool: a
+//! thread waiting for its helpers steals other split points' work, and the
+//! scope returns only when every helper has returned, so no search outlives
+//! its split point (nor its solve).
+//!
+//! Every value stored or returned is a true bound whatever the order in
+//! which the moves finish, so results do not depend on the thread count;
+//! node counts do.
+
+use super::search::{Candidate, NONE};
+use super::tt::NO_MOVE;
+use super::Searcher;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// Nodes with fewer empties are never split: their subtrees are too small
+/// to pay for the hand-over (docs/parallel.md).
+pub const SPLIT_MIN: u32 = 12;
+
+/// Helper searchers alive now, in every pool (a test checks that none
+/// outlives its solve).
+static LIVE_HELPERS: AtomicUsize = AtomicUsize::new(0);
+
+/// The number of helper searchers running now.
+pub fn live_helpers() -> usize {
+    LIVE_HELPERS.load(Ordering::SeqCst)
+}
+
+/// The threads of a parallel search.
+pub struct Pool {
+    pool: rayon::ThreadPool,
+}
+
+impl Pool {
+    /// A pool of `threads` threads (each with a large stack: a thread waiting
+    /// at a split point may take up another split point's search on top of
+    /// its own).
+    pub fn new(threads: usize) -> Result<Pool, rayon::ThreadPoolBuildError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(64 << 20)
+            .thread_name(|i| format!("search-{i}"))
+            .build()?;
+        Ok(Pool { pool })
+    }
+
+    /// The number of threads.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// Runs `op` on one of the pool's threads and waits for it.
+    pub fn run<R: Send>(&self, op: impl FnOnce() -> R + Send) -> R {
+        self.pool.install(op)
+    }
+}
+
+/// Counts a helper while it lives.
+struct Live;
+
+impl Live {
+    fn new() -> Live {
+        LIVE_HELPERS.fetch_add(1, Ordering::SeqCst);
+        Live
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        LIVE_HELPERS.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Searcher {
+    /// Whether this searcher must stop: the budget is spent or a split point
+    /// above it was refuted by a sibling.
+    pub(super) fn stop_requested(&self) -> bool {
+        self.budget.stopped() || self.splits.iter().any(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Whether a node with `empties` empties and a window `(alpha, beta)`
+    /// shares out its moves after the first.
+    #[inline]
+    pub(super) fn may_split(&self, empties: u32, alpha: i32, beta: i32) -> bool {
+        self.splitting && empties >= SPLIT_MIN && beta == alpha + 1
+    }
+
+    /// A helper for the split point whose stop flag is `stop`: this
+    /// searcher's table, evaluation and budget, its own counters.
+    fn helper(&self, stop: &Arc<AtomicBool>) -> Searcher {
+        let mut splits = self.splits.clone();
+        splits.push(Arc::clone(stop));
+        let mut h = Searcher {
+            tt: Arc::clone(&self.tt),
+            nodes: 0,
+            node_limit: u64::MAX,
+            next_check: 0,
+            charged: 0,
+            aborted: false,
+            budget: Arc::clone(&self.budget),
+            order_eval: self.order_eval.clone(),
+            progress: None,
+            all_best: self.all_best,
+            pool: None,
+            splitting: true,
+            splits,
+            interrupt: None,
+        };
+        h.plan_check();
+        h
+    }
+
+    /// Searches the younger brothers `moves` of node `(p, o)` (ordered
+    /// best first) in the null window `(alpha, beta)` on every thread of the
+    /// pool. Returns the best value and its move; sets `aborted` (value
+    /// meaningless) when the budget or a split point above stopped the
+    /// search.
+    pub(super) fn split(
+        &mut self,
+        moves: &[Candidate],
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        const NOT_DONE: i32 = i32::MIN;
+        let stop = Arc::new(AtomicBool::new(false));
+        let next = AtomicUsize::new(0);
+        let values: Vec<AtomicI32> = moves.iter().map(|_| AtomicI32::new(NOT_DONE)).collect();
+        let spent = AtomicU64::new(0);
+        let work = |mut w: Searcher| {
+            let _live = Live::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= moves.len() || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let c = moves[i];
+                let sq = c.sq as usize;
+                let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+                let v = -w.search_any(np, no, -beta, -alpha);
+                if w.aborted {
+                    break;
+                }
+                values[i].store(v, Ordering::Relaxed);
+                if v >= beta {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            w.charge();
+            spent.fetch_add(w.nodes, Ordering::Relaxed);
+        };
+        let work = &work;
+        let helpers = (rayon::current_num_threads() - 1).min(moves.len() - 1);
+        rayon::scope(|s| {
+            for _ in 0..helpers {
+                let h = self.helper(&stop);
+                s.spawn(move |_| work(h));
+            }
+            work(self.helper(&stop));
+        });
+        let spent = spent.into_inner();
+        self.nodes += spent;
+        self.charged += spent;
+        if self.stop_requested() {
+            self.aborted = true;
+            return (0, NO_MOVE);
+        }
+        let mut best = (NONE, NO_MOVE);
+        for (c, v) in moves.iter().zip(&values) {
+            let v = v.load(Ordering::Relaxed);
+            if v != NOT_DONE && v > best.0 {
+                best = (v, c.sq);
+            }
+        }
+        best
+    }
+}
