@@ -101,7 +101,17 @@ fn formats_jobs_and_check() {
     let file = problem_file(dir, "p.obf", 24, 12, 11, true);
     let f = file.to_str().unwrap_or_default();
 
-    let one = run(&["batch", f, "--format", "jsonl", "--jobs", "1", "--check"]);
+    let one = run(&[
+        "batch",
+        f,
+        "--format",
+        "jsonl",
+        "--jobs",
+        "1",
+        "--threads",
+        "1",
+        "--check",
+    ]);
     assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
     let two = run(&["batch", f, "--format", "jsonl", "--jobs", "2", "--check"]);
     assert_eq!(two.status.code(), Some(0), "{}", stderr(&two));
@@ -156,8 +166,17 @@ fn formats_jobs_and_check() {
     assert!(stdout(&all)
         .lines()
         .all(|l| l.contains("\"all_best\":true")));
-    // --jobs 1 is deterministic, nodes included.
-    let again = run(&["batch", f, "--format", "jsonl", "--jobs", "1"]);
+    // --jobs 1 --threads 1 is deterministic, nodes included.
+    let again = run(&[
+        "batch",
+        f,
+        "--format",
+        "jsonl",
+        "--jobs",
+        "1",
+        "--threads",
+        "1",
+    ]);
     let nodes = |t: &str| -> Vec<u64> {
         t.lines()
             .map(|l| {
