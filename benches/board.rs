@@ -46,6 +46,19 @@ fn bench_kernels(c: &mut Criterion) {
             acc
         })
     });
+    g.bench_function("flips_portable", |bench| {
+        bench.iter(|| {
+            let mut acc = 0u64;
+            for (b, sq) in &moves {
+                acc ^= movegen::flips_portable(
+                    black_box(b.player),
+                    black_box(b.opponent),
+                    black_box(*sq),
+                );
+            }
+            acc
+        })
+    });
     g.bench_function("naive_flips", |bench| {
         bench.iter(|| {
             let mut acc = 0u64;
@@ -59,6 +72,36 @@ fn bench_kernels(c: &mut Criterion) {
             acc
         })
     });
+    #[cfg(target_arch = "x86_64")]
+    if movegen::has_x86_v3() {
+        g.bench_function("moves_avx2", |bench| {
+            bench.iter(|| {
+                let mut acc = 0u64;
+                for b in &positions {
+                    // SAFETY: has_x86_v3() said the CPU has the kernels' features.
+                    acc ^=
+                        unsafe { movegen::x86::moves(black_box(b.player), black_box(b.opponent)) };
+                }
+                acc
+            })
+        });
+        g.bench_function("flips_avx2", |bench| {
+            bench.iter(|| {
+                let mut acc = 0u64;
+                for (b, sq) in &moves {
+                    // SAFETY: as above.
+                    acc ^= unsafe {
+                        movegen::x86::flips(
+                            black_box(b.player),
+                            black_box(b.opponent),
+                            black_box(*sq),
+                        )
+                    };
+                }
+                acc
+            })
+        });
+    }
     g.finish();
 }
 

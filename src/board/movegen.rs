@@ -85,8 +85,22 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// One function per square ([`flips_at`]), called through a table: each
 /// has its rays as constants, so the rays that leave the board from `sq`
 /// cost nothing.
+///
+/// On x86-64 CPUs with AVX2 (see [`has_x86_v3`]) this is [`x86::flips`];
+/// elsewhere [`flips_portable`].
 #[inline]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if has_x86_v3() {
+        // SAFETY: the CPU has every feature the x86 kernels are compiled with.
+        return unsafe { x86::flips(p, o, sq) };
+    }
+    flips_portable(p, o, sq)
+}
+
+/// [`flips`] on every CPU, without the x86 kernels.
+#[inline]
+pub fn flips_portable(p: u64, o: u64, sq: usize) -> u64 {
     FLIPS_AT[sq & 63](p, o)
 }
 
@@ -140,6 +154,129 @@ pub fn ray(sq: usize, dir: usize) -> u64 {
     RAYS[sq][dir]
 }
 
+/// Whether this CPU has what the [`x86`] kernels need (AVX2, BMI1, BMI2,
+/// LZCNT, POPCNT), detected once and cached. Always `false` off x86-64,
+/// and `false` when the environment variable `OTHELLO_PORTABLE` is set (to
+/// measure the portable path on the same binary; docs/benchmarks.md).
+#[inline]
+pub fn has_x86_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        /// 0: not detected yet; 1: absent; 2: present.
+        static DETECTED: AtomicU8 = AtomicU8::new(0);
+        match DETECTED.load(Ordering::Relaxed) {
+            2 => true,
+            1 => false,
+            _ => {
+                let yes = std::env::var_os("OTHELLO_PORTABLE").is_none()
+                    && is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
+                    && is_x86_feature_detected!("bmi2")
+                    && is_x86_feature_detected!("lzcnt")
+                    && is_x86_feature_detected!("popcnt");
+                DETECTED.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+                yes
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Kernels for x86-64 CPUs with AVX2 and BMI1/BMI2/LZCNT (Intel Haswell,
+/// AMD Excavator and later). Each function is compiled with those features:
+/// call it only when [`has_x86_v3`] says yes. The portable [`moves`] and
+/// [`flips`] stay the reference; the tests run both on random boards.
+#[cfg(target_arch = "x86_64")]
+pub mod x86 {
+    use super::RAYS;
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
+        _mm256_extracti128_si256, _mm256_or_si256, _mm256_set1_epi64x, _mm256_set_epi64x,
+        _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
+        _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64,
+    };
+
+    /// The OR of the four 64-bit lanes of `v`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn or_lanes(v: __m256i) -> u64 {
+        let h = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        _mm_cvtsi128_si64(_mm_or_si128(h, _mm_unpackhi_epi64(h, h))) as u64
+    }
+
+    /// [`super::moves`] with the four directions in the four lanes of an
+    /// AVX2 register (the same fill, each lane shifting by its own step).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2 ([`super::has_x86_v3`]).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn moves(p: u64, o: u64) -> u64 {
+        let inner = (o & super::NOT_EDGE_FILES) as i64;
+        // Lanes 0..3: steps 1, 8, 7, 9 (the vertical one needs no file mask).
+        let d = _mm256_set_epi64x(9, 7, 8, 1);
+        let d2 = _mm256_set_epi64x(18, 14, 16, 2);
+        let mask = _mm256_set_epi64x(inner, inner, o as i64, inner);
+        let pp = _mm256_set1_epi64x(p as i64);
+        let mut fl = _mm256_and_si256(mask, _mm256_sllv_epi64(pp, d));
+        let mut fr = _mm256_and_si256(mask, _mm256_srlv_epi64(pp, d));
+        fl = _mm256_or_si256(fl, _mm256_and_si256(mask, _mm256_sllv_epi64(fl, d)));
+        fr = _mm256_or_si256(fr, _mm256_and_si256(mask, _mm256_srlv_epi64(fr, d)));
+        let pl = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, d));
+        let pr = _mm256_srlv_epi64(pl, d);
+        fl = _mm256_or_si256(fl, _mm256_and_si256(pl, _mm256_sllv_epi64(fl, d2)));
+        fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, d2)));
+        fl = _mm256_or_si256(fl, _mm256_and_si256(pl, _mm256_sllv_epi64(fl, d2)));
+        fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, d2)));
+        let m = _mm256_or_si256(_mm256_sllv_epi64(fl, d), _mm256_srlv_epi64(fr, d));
+        or_lanes(m) & !(p | o)
+    }
+
+    /// [`super::flips`] with the four rays toward higher indices in one AVX2
+    /// register and the four toward lower indices in another. Up: the
+    /// lowest non-opponent square, as in the portable code. Down: the
+    /// non-opponent squares smeared down their ray (three doubling shifts)
+    /// give both the highest one and the squares above it.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2 ([`super::has_x86_v3`]).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
+        let r = &RAYS[sq & 63];
+        let up = _mm256_set_epi64x(r[3] as i64, r[2] as i64, r[1] as i64, r[0] as i64);
+        let down = _mm256_set_epi64x(r[7] as i64, r[6] as i64, r[5] as i64, r[4] as i64);
+        let pp = _mm256_set1_epi64x(p as i64);
+        let oo = _mm256_set1_epi64x(o as i64);
+        let zero = _mm256_setzero_si256();
+        // Up: outflank = the lowest non-opponent square if it is the mover's;
+        // the ray's squares below it flip.
+        let x = _mm256_andnot_si256(oo, up);
+        let lowest = _mm256_and_si256(x, _mm256_sub_epi64(zero, x));
+        let outflank = _mm256_and_si256(lowest, pp);
+        let none = _mm256_cmpeq_epi64(outflank, zero);
+        let below = _mm256_sub_epi64(outflank, _mm256_set1_epi64x(1));
+        let f_up = _mm256_andnot_si256(none, _mm256_and_si256(below, up));
+        // Down (steps 1, 8, 9, 7 for rays 4..7): s = x and every square
+        // 1..7 steps below a square of x; its highest square is x's highest.
+        let d = _mm256_set_epi64x(7, 9, 8, 1);
+        let x = _mm256_andnot_si256(oo, down);
+        let mut s = _mm256_or_si256(x, _mm256_srlv_epi64(x, d));
+        s = _mm256_or_si256(s, _mm256_srlv_epi64(s, _mm256_set_epi64x(14, 18, 16, 2)));
+        s = _mm256_or_si256(s, _mm256_srlv_epi64(s, _mm256_set_epi64x(28, 36, 32, 4)));
+        let highest = _mm256_andnot_si256(_mm256_srlv_epi64(s, d), x);
+        let none = _mm256_cmpeq_epi64(_mm256_and_si256(highest, pp), zero);
+        let f_down = _mm256_andnot_si256(none, _mm256_andnot_si256(s, down));
+        or_lanes(_mm256_or_si256(f_up, f_down))
+    }
+}
+
 /// Straightforward square-by-square reference implementations, used by the
 /// tests to check the fast code above. Not for the hot path.
 pub mod naive {
@@ -185,5 +322,66 @@ pub mod naive {
         (0..64)
             .filter(|&sq| flips(p, o, sq) != 0)
             .fold(0, |m, sq| m | 1u64 << sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// Random disjoint boards: every density from nearly empty to nearly
+    /// full, so that rays of every length and ending occur.
+    fn random_boards(n: usize) -> Vec<(u64, u64)> {
+        let mut rng = SplitMix64::new(0x5eed_f11b5);
+        (0..n)
+            .map(|i| {
+                let occupied = match i % 4 {
+                    0 => rng.next_u64() | rng.next_u64(),
+                    1 => rng.next_u64() | rng.next_u64() | rng.next_u64(),
+                    2 => rng.next_u64(),
+                    _ => rng.next_u64() & rng.next_u64(),
+                };
+                let p = occupied & rng.next_u64();
+                (p, occupied & !p)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn portable_kernels_match_naive() {
+        for (p, o) in random_boards(20_000) {
+            assert_eq!(moves(p, o), naive::moves(p, o), "{p:#x} {o:#x}");
+            for sq in 0..64 {
+                if (p | o) >> sq & 1 == 0 {
+                    let want = naive::flips(p, o, sq);
+                    assert_eq!(flips_portable(p, o, sq), want, "{p:#x} {o:#x} {sq}");
+                    assert_eq!(flips(p, o, sq), want, "{p:#x} {o:#x} {sq}");
+                }
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn x86_kernels_match_naive() {
+        if !has_x86_v3() {
+            eprintln!("skipped: this CPU lacks AVX2/BMI1/BMI2/LZCNT (the portable path is tested)");
+            return;
+        }
+        for (p, o) in random_boards(20_000) {
+            // SAFETY: has_x86_v3() said the CPU has every feature the x86
+            // kernels are compiled with.
+            let m = unsafe { x86::moves(p, o) };
+            assert_eq!(m, naive::moves(p, o), "{p:#x} {o:#x}");
+            for sq in 0..64 {
+                if (p | o) >> sq & 1 == 0 {
+                    let want = naive::flips(p, o, sq);
+                    // SAFETY: as above.
+                    let avx = unsafe { x86::flips(p, o, sq) };
+                    assert_eq!(avx, want, "avx2 {p:#x} {o:#x} {sq}");
+                }
+            }
+        }
     }
 }

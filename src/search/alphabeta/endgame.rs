@@ -11,7 +11,7 @@
 use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
 use super::stability::score_upper_bound;
 use super::Searcher;
-use crate::board::movegen::{flips, moves};
+use crate::board::movegen::{flips_portable, has_x86_v3, moves};
 
 /// Below every score: "no move searched yet".
 const NONE: i32 = -65;
@@ -131,11 +131,116 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     sq
 }
 
+/// The move-generation kernels one instance of the endgame solvers is
+/// built on, and the entry points through which it recurses into itself
+/// (each a function of its own, compiled with the instance's target
+/// features).
+trait Kernels {
+    /// Legal moves of `p` against `o`.
+    fn moves(p: u64, o: u64) -> u64;
+    /// The discs a move by `p` on the empty square `x` flips.
+    fn flips(p: u64, o: u64, x: usize) -> u64;
+    /// [`Searcher::shallow_with`] of this instance.
+    fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32;
+    /// [`Searcher::solve_4_with`] of this instance.
+    fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32;
+    /// [`Searcher::solve_3_with`] of this instance.
+    fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32;
+}
+
+/// The portable instance: [`crate::board::movegen`]'s kernels, the
+/// baseline target features.
+struct Portable;
+
+impl Kernels for Portable {
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        moves(p, o)
+    }
+    #[inline(always)]
+    fn flips(p: u64, o: u64, x: usize) -> u64 {
+        flips_portable(p, o, x)
+    }
+    fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+        s.shallow_with::<Portable>(p, o, alpha, beta, parity)
+    }
+    fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+        s.solve_4_with::<Portable>(p, o, alpha, beta, xs)
+    }
+    fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+        s.solve_3_with::<Portable>(p, o, alpha, beta, xs)
+    }
+}
+
+/// The x86-64 instance: AVX2 move generation and flips, and the whole
+/// solver compiled with AVX2, BMI1, BMI2, LZCNT and POPCNT. Only ever used
+/// after [`has_x86_v3`] said the CPU has them (the dispatchers
+/// [`Searcher::shallow`] and [`Searcher::solve_small`]); private to this
+/// module so that nothing else can reach it.
+#[cfg(target_arch = "x86_64")]
+struct X86V3;
+
+/// The target features of the [`X86V3`] instance's functions.
+#[cfg(target_arch = "x86_64")]
+macro_rules! x86_v3_features {
+    ($($item:item)*) => {
+        $(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")] $item)*
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for X86V3 {
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
+        unsafe { crate::board::movegen::x86::moves(p, o) }
+    }
+    #[inline(always)]
+    fn flips(p: u64, o: u64, x: usize) -> u64 {
+        // SAFETY: as above.
+        unsafe { crate::board::movegen::x86::flips(p, o, x) }
+    }
+    fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+        // SAFETY: as above.
+        unsafe { s.shallow_v3(p, o, alpha, beta, parity) }
+    }
+    fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+        // SAFETY: as above.
+        unsafe { s.solve_4_v3(p, o, alpha, beta, xs) }
+    }
+    fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+        // SAFETY: as above.
+        unsafe { s.solve_3_v3(p, o, alpha, beta, xs) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Searcher {
+    x86_v3_features! {
+        /// [`Searcher::shallow_with`] compiled for [`X86V3`].
+        fn shallow_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+            self.shallow_with::<X86V3>(p, o, alpha, beta, parity)
+        }
+        /// [`Searcher::solve_4_with`] compiled for [`X86V3`].
+        fn solve_4_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+            self.solve_4_with::<X86V3>(p, o, alpha, beta, xs)
+        }
+        /// [`Searcher::solve_3_with`] compiled for [`X86V3`].
+        fn solve_3_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+            self.solve_3_with::<X86V3>(p, o, alpha, beta, xs)
+        }
+        /// [`Searcher::solve_small_with`] compiled for [`X86V3`].
+        fn solve_small_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+            self.solve_small_with::<X86V3>(p, o, alpha, beta)
+        }
+    }
+}
+
 impl Searcher {
     /// One empty square `x`; the side to move owns `p`, the other side
     /// every other square.
     #[inline(always)]
-    pub(super) fn solve_1(&mut self, p: u64, alpha: i32, x: usize) -> i32 {
+    fn solve_1(&mut self, p: u64, alpha: i32, x: usize) -> i32 {
         self.nodes += 1;
         let o = !(p | 1 << x);
         // Score if the side to move plays x and flips nothing: (p+1) − (63−p).
@@ -161,8 +266,8 @@ impl Searcher {
     }
 
     /// Two empty squares.
-    #[inline]
-    pub(super) fn solve_2(
+    #[inline(always)]
+    fn solve_2_with<K: Kernels>(
         &mut self,
         p: u64,
         o: u64,
@@ -174,7 +279,7 @@ impl Searcher {
         self.nodes += 1;
         let mut best = NONE;
         if NEIGHBOUR[x1] & o != 0 {
-            let f = flips(p, o, x1);
+            let f = K::flips(p, o, x1);
             if f != 0 {
                 best = -self.solve_1(o ^ f, -beta, x2);
                 if best >= beta {
@@ -183,7 +288,7 @@ impl Searcher {
             }
         }
         if NEIGHBOUR[x2] & o != 0 {
-            let f = flips(p, o, x2);
+            let f = K::flips(p, o, x2);
             if f != 0 {
                 let v = -self.solve_1(o ^ f, -beta, x1);
                 if v > best {
@@ -196,15 +301,31 @@ impl Searcher {
             return best;
         }
         // Pass: the other side moves, if it can.
-        if flips(o, p, x1) != 0 || flips(o, p, x2) != 0 {
-            -self.solve_2(o, p, -beta, -alpha, x1, x2)
+        if K::flips(o, p, x1) != 0 || K::flips(o, p, x2) != 0 {
+            -self.solve_2_pass::<K>(o, p, -beta, -alpha, x1, x2)
         } else {
             final_score(p, o)
         }
     }
 
+    /// [`Searcher::solve_2_with`] after a pass (a function of its own: the
+    /// inlined solver cannot recurse into itself).
+    #[inline(never)]
+    fn solve_2_pass<K: Kernels>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x1: usize,
+        x2: usize,
+    ) -> i32 {
+        self.solve_2_with::<K>(p, o, alpha, beta, x1, x2)
+    }
+
     /// Three empty squares, tried in the order given.
-    pub(super) fn solve_3(
+    #[inline(always)]
+    fn solve_3_with<K: Kernels>(
         &mut self,
         p: u64,
         o: u64,
@@ -219,7 +340,7 @@ impl Searcher {
             if NEIGHBOUR[x] & o == 0 {
                 continue;
             }
-            let f = flips(p, o, x);
+            let f = K::flips(p, o, x);
             if f == 0 {
                 continue;
             }
@@ -228,7 +349,7 @@ impl Searcher {
                 1 => (xs[0], xs[2]),
                 _ => (xs[0], xs[1]),
             };
-            let v = -self.solve_2(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, a, b);
+            let v = -self.solve_2_with::<K>(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, a, b);
             if v > best {
                 best = v;
                 if v >= beta {
@@ -242,15 +363,16 @@ impl Searcher {
         if best != NONE {
             return best;
         }
-        if xs.iter().any(|&x| flips(o, p, x) != 0) {
-            -self.solve_3(o, p, -beta, -alpha, xs)
+        if xs.iter().any(|&x| K::flips(o, p, x) != 0) {
+            -K::solve_3(self, o, p, -beta, -alpha, xs)
         } else {
             final_score(p, o)
         }
     }
 
     /// Four empty squares, tried in the order given.
-    pub(super) fn solve_4(
+    #[inline(always)]
+    fn solve_4_with<K: Kernels>(
         &mut self,
         p: u64,
         o: u64,
@@ -271,7 +393,7 @@ impl Searcher {
             if NEIGHBOUR[x] & o == 0 {
                 continue;
             }
-            let f = flips(p, o, x);
+            let f = K::flips(p, o, x);
             if f == 0 {
                 continue;
             }
@@ -281,7 +403,7 @@ impl Searcher {
                 2 => [xs[0], xs[1], xs[3]],
                 _ => [xs[0], xs[1], xs[2]],
             };
-            let v = -self.solve_3(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, rest);
+            let v = -K::solve_3(self, o ^ f, p ^ f ^ (1 << x), -beta, -alpha, rest);
             if v > best {
                 best = v;
                 if v >= beta {
@@ -295,15 +417,27 @@ impl Searcher {
         if best != NONE {
             return best;
         }
-        if xs.iter().any(|&x| flips(o, p, x) != 0) {
-            -self.solve_4(o, p, -beta, -alpha, xs)
+        if xs.iter().any(|&x| K::flips(o, p, x) != 0) {
+            -K::solve_4(self, o, p, -beta, -alpha, xs)
         } else {
             final_score(p, o)
         }
     }
 
-    /// Any position with at most four empties.
+    /// Any position with at most four empties: the fastest instance this
+    /// CPU runs.
     pub(super) fn solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if has_x86_v3() {
+            // SAFETY: the CPU has every feature solve_small_v3 is compiled with.
+            return unsafe { self.solve_small_v3(p, o, alpha, beta) };
+        }
+        self.solve_small_with::<Portable>(p, o, alpha, beta)
+    }
+
+    /// [`Searcher::solve_small`] on the instance `K`.
+    #[inline(always)]
+    fn solve_small_with<K: Kernels>(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let empty = !(p | o);
         match empty.count_ones() {
             0 => {
@@ -316,17 +450,36 @@ impl Searcher {
             }
             2 => {
                 let [a, b] = parity_sorted::<2>(empty);
-                self.solve_2(p, o, alpha, beta, a, b)
+                self.solve_2_with::<K>(p, o, alpha, beta, a, b)
             }
-            3 => self.solve_3(p, o, alpha, beta, parity_sorted::<3>(empty)),
-            _ => self.solve_4(p, o, alpha, beta, parity_sorted::<4>(empty)),
+            3 => K::solve_3(self, p, o, alpha, beta, parity_sorted::<3>(empty)),
+            _ => K::solve_4(self, p, o, alpha, beta, parity_sorted::<4>(empty)),
         }
     }
 
     /// The shallow search: 5 or more empties (up to
     /// [`SHALLOW_MAX`](super::SHALLOW_MAX)), no table. `parity` holds the
-    /// quadrants with an odd number of empties.
-    pub(super) fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, parity: u8) -> i32 {
+    /// quadrants with an odd number of empties. The fastest instance this
+    /// CPU runs.
+    pub(super) fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if has_x86_v3() {
+            // SAFETY: the CPU has every feature shallow_v3 is compiled with.
+            return unsafe { self.shallow_v3(p, o, alpha, beta, parity) };
+        }
+        self.shallow_with::<Portable>(p, o, alpha, beta, parity)
+    }
+
+    /// [`Searcher::shallow`] on the instance `K`.
+    #[inline(always)]
+    fn shallow_with<K: Kernels>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        parity: u8,
+    ) -> i32 {
         self.nodes += 1;
         let empties = (!(p | o)).count_ones();
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
@@ -335,12 +488,12 @@ impl Searcher {
                 return ub;
             }
         }
-        let mv = moves(p, o);
+        let mv = K::moves(p, o);
         if mv == 0 {
-            if moves(o, p) == 0 {
+            if K::moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.shallow(o, p, -beta, -alpha, parity);
+            return -K::shallow(self, o, p, -beta, -alpha, parity);
         }
         let odd = odd_squares(parity);
         let mut best = NONE;
@@ -350,12 +503,12 @@ impl Searcher {
                 while m != 0 {
                     let x = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let f = flips(p, o, x);
+                    let f = K::flips(p, o, x);
                     let (np, no) = (o ^ f, p ^ f ^ (1 << x));
                     let v = if empties == 5 {
-                        -self.solve_4(np, no, -beta, -alpha, parity_sorted::<4>(!(np | no)))
+                        -K::solve_4(self, np, no, -beta, -alpha, parity_sorted::<4>(!(np | no)))
                     } else {
-                        -self.shallow(np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x])
+                        -K::shallow(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x])
                     };
                     if v > best {
                         best = v;
@@ -376,6 +529,8 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::movegen::flips;
+    use crate::search::alphabeta::ordering::parity;
 
     #[test]
     fn last_flip_count_matches_flips() {
@@ -394,6 +549,71 @@ mod tests {
                 flips(o, p, x).count_ones(),
                 "{p:#x} {x}"
             );
+        }
+    }
+
+    /// Both instances of the solvers (portable and, where the CPU has it,
+    /// x86-64 with AVX2) on random positions with 1–10 empties: the exact
+    /// score with a full window equals minimax; every null window gives a
+    /// fail-soft bound on the correct side; and the two instances agree on
+    /// every value and node count.
+    #[test]
+    fn solvers_match_minimax_on_every_instance() {
+        use crate::search::alphabeta::reference::minimax;
+        let mut rng = crate::rng::SplitMix64::new(0xE9D);
+        let mut s = Searcher::new(1);
+        type Solve = fn(&mut Searcher, u64, u64, i32, i32) -> i32;
+        let portable: Solve = |s, p, o, a, b| {
+            if (!(p | o)).count_ones() > 4 {
+                s.shallow_with::<Portable>(p, o, a, b, parity(!(p | o)))
+            } else {
+                s.solve_small_with::<Portable>(p, o, a, b)
+            }
+        };
+        #[cfg(target_arch = "x86_64")]
+        let x86: Option<Solve> = has_x86_v3().then_some(|s, p, o, a, b| {
+            // SAFETY: has_x86_v3() said the CPU has the instance's features.
+            unsafe {
+                if (!(p | o)).count_ones() > 4 {
+                    s.shallow_v3(p, o, a, b, parity(!(p | o)))
+                } else {
+                    s.solve_small_v3(p, o, a, b)
+                }
+            }
+        });
+        #[cfg(not(target_arch = "x86_64"))]
+        let x86: Option<Solve> = None;
+        let mut count = 0;
+        while count < 3_000 {
+            let empties = 1 + count % 10;
+            let Some(b) = crate::rng::random_position(&mut rng, empties) else {
+                continue;
+            };
+            count += 1;
+            let (p, o) = (b.player, b.opponent);
+            let exact = minimax(&b);
+            for (a, beta) in [
+                (-65, 65),
+                (exact - 1, exact + 1),
+                (exact - 3, exact - 2),
+                (exact + 2, exact + 3),
+            ] {
+                s.nodes = 0;
+                let v = portable(&mut s, p, o, a, beta);
+                let nodes = s.nodes;
+                if v <= a {
+                    assert!(exact <= v, "{b:?} ({a},{beta}): {v} vs {exact}");
+                } else if v >= beta {
+                    assert!(exact >= v, "{b:?} ({a},{beta}): {v} vs {exact}");
+                } else {
+                    assert_eq!(v, exact, "{b:?} ({a},{beta})");
+                }
+                if let Some(x86) = x86 {
+                    s.nodes = 0;
+                    assert_eq!(x86(&mut s, p, o, a, beta), v, "x86 {b:?} ({a},{beta})");
+                    assert_eq!(s.nodes, nodes, "x86 nodes {b:?} ({a},{beta})");
+                }
+            }
         }
     }
 

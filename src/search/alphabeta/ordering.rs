@@ -138,12 +138,48 @@ pub const KEY_WIPEOUT: i32 = (1 << 30) + 1;
 /// mover's corner stability, quadrant parity (`odd` = the square is in an
 /// odd quadrant, only used near the end), the replier's potential mobility
 /// and the static square value.
+///
+/// On x86-64 CPUs with AVX2 (see [`movegen::has_x86_v3`]) the key is
+/// computed by code compiled for them (AVX2 move generation, `popcnt`).
 #[inline]
 pub fn fastest_first_key(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if movegen::has_x86_v3() {
+        // SAFETY: the CPU has every feature fastest_first_key_x86 is compiled with.
+        return unsafe { fastest_first_key_x86(sq, next_p, next_o, odd) };
+    }
+    fastest_first_key_with(movegen::moves, sq, next_p, next_o, odd)
+}
+
+/// [`fastest_first_key`] compiled for x86-64 CPUs with AVX2, BMI1/2, LZCNT
+/// and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn fastest_first_key_x86(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
+    fastest_first_key_with(
+        // The closure has this function's target features, so it may call
+        // the AVX2 kernel directly.
+        |p, o| movegen::x86::moves(p, o),
+        sq,
+        next_p,
+        next_o,
+        odd,
+    )
+}
+
+/// [`fastest_first_key`] with the move generator `moves`.
+#[inline(always)]
+fn fastest_first_key_with(
+    moves: impl Fn(u64, u64) -> u64,
+    sq: usize,
+    next_p: u64,
+    next_o: u64,
+    odd: bool,
+) -> i32 {
     if next_p == 0 {
         return KEY_WIPEOUT;
     }
-    let replies = movegen::moves(next_p, next_o);
+    let replies = moves(next_p, next_o);
     let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
     let empty = !(next_p | next_o);
     let potential = (neighbours(next_o) & empty).count_ones() as i32;
@@ -180,6 +216,35 @@ mod tests {
         assert_eq!(odd_squares(1 | 8), QUADRANTS[0] | QUADRANTS[3]);
         for (sq, m) in QUADRANT_MASK.iter().enumerate() {
             assert_ne!(m & 1 << sq, 0);
+        }
+    }
+
+    #[test]
+    fn fastest_first_key_same_on_every_path() {
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut checked = 0;
+        while checked < 5_000 {
+            let empties = 4 + rng.below(50) as u32;
+            let Some(b) = crate::rng::random_position(&mut rng, empties) else {
+                continue;
+            };
+            let mut m = b.moves();
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let f = movegen::naive::flips(b.player, b.opponent, sq);
+                let (np, no) = (b.opponent ^ f, b.player ^ f ^ (1 << sq));
+                let odd = sq % 3 == 0;
+                let want = fastest_first_key_with(movegen::naive::moves, sq, np, no, odd);
+                assert_eq!(fastest_first_key(sq, np, no, odd), want, "{b:?} {sq}");
+                #[cfg(target_arch = "x86_64")]
+                if movegen::has_x86_v3() {
+                    // SAFETY: the CPU has the function's target features.
+                    let x86 = unsafe { fastest_first_key_x86(sq, np, no, odd) };
+                    assert_eq!(x86, want, "{b:?} {sq}");
+                }
+                checked += 1;
+            }
         }
     }
 
