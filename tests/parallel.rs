@@ -44,22 +44,7 @@ fn searcher(threads: usize, hash_mb: usize, all_best: bool) -> Searcher {
 
 /// Checks that `r.pv` is legal, reaches the end of the game and scores `score`.
 fn check_pv(board: &Board, r: &SolveResult, score: i32, what: &str) {
-    let mut b = *board;
-    let mut sign = 1;
-    for m in &r.pv {
-        b = match m {
-            Some(sq) => b
-                .play(*sq)
-                .unwrap_or_else(|| panic!("{what}: PV move {sq} illegal")),
-            None => {
-                assert_eq!(b.moves(), 0, "{what}: PV passes with moves");
-                b.pass()
-            }
-        };
-        sign = -sign;
-    }
-    assert!(b.is_game_over(), "{what}: PV stops early");
-    assert_eq!(sign * b.final_score(), score, "{what}: PV score");
+    common::check_pv(board, &r.pv, score, what);
 }
 
 /// Solves every problem at each thread count with every best move listed,
