@@ -53,26 +53,7 @@ fn check_exact(board: &Board, r: &SolveResult, simple: &mut Reference, what: &st
         }
     }
     assert_eq!(r.best_moves, best, "{what}: best moves of {board:?}");
-    let mut b = *board;
-    let mut sign = 1;
-    for m in &r.pv {
-        b = match m {
-            Some(sq) => b
-                .play(*sq)
-                .unwrap_or_else(|| panic!("{what}: illegal PV move {sq}")),
-            None => {
-                assert_eq!(b.moves(), 0, "{what}: PV passes with moves");
-                b.pass()
-            }
-        };
-        sign = -sign;
-    }
-    assert!(b.is_game_over(), "{what}: PV stops before the end");
-    assert_eq!(
-        sign * b.final_score(),
-        truth,
-        "{what}: PV does not reach the score"
-    );
+    common::check_pv(board, &r.pv, truth, what);
 }
 
 fn check_wld(board: &Board, r: &SolveResult, truth: i32, what: &str) {

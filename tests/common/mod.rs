@@ -70,3 +70,29 @@ pub fn shared() -> Option<PathBuf> {
         None
     }
 }
+
+/// Checks that `pv` is a legal line from `board` (a pass only where the side
+/// to move has no move) that reaches the end of the game at `score` (for
+/// the side to move at `board`).
+pub fn check_pv(board: &Board, pv: &[Option<othello_solver::Square>], score: i32, what: &str) {
+    let mut b = *board;
+    let mut sign = 1;
+    for m in pv {
+        b = match m {
+            Some(sq) => b
+                .play(*sq)
+                .unwrap_or_else(|| panic!("{what}: illegal PV move {sq}")),
+            None => {
+                assert_eq!(b.moves(), 0, "{what}: PV passes with moves");
+                b.pass()
+            }
+        };
+        sign = -sign;
+    }
+    assert!(b.is_game_over(), "{what}: PV stops before the end");
+    assert_eq!(
+        sign * b.final_score(),
+        score,
+        "{what}: PV does not reach the score"
+    );
+}

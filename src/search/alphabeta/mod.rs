@@ -129,6 +129,8 @@ pub struct Searcher {
     splits: Vec<Arc<AtomicBool>>,
     /// An outside stop request (Ctrl-C) that every solve's budget watches.
     interrupt: Option<Arc<AtomicBool>>,
+    /// Helpers of this searcher alive now ([`Searcher::live_helpers`]).
+    live: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// An evaluation plugged into move ordering, and where it is used.
@@ -178,6 +180,7 @@ impl Searcher {
             splitting: false,
             splits: Vec::new(),
             interrupt: None,
+            live: Arc::default(),
         })
     }
 

@@ -29,15 +29,6 @@ use std::sync::Arc;
 /// to pay for the hand-over (docs/parallel.md).
 pub const SPLIT_MIN: u32 = 12;
 
-/// Helper searchers alive now, in every pool (a test checks that none
-/// outlives its solve).
-static LIVE_HELPERS: AtomicUsize = AtomicUsize::new(0);
-
-/// The number of helper searchers running now.
-pub fn live_helpers() -> usize {
-    LIVE_HELPERS.load(Ordering::SeqCst)
-}
-
 /// The threads of a parallel search.
 pub struct Pool {
     pool: rayon::ThreadPool,
@@ -67,23 +58,29 @@ impl Pool {
     }
 }
 
-/// Counts a helper while it lives.
-struct Live;
+/// Counts a helper in its searcher's count while it lives.
+struct Live(Arc<AtomicUsize>);
 
 impl Live {
-    fn new() -> Live {
-        LIVE_HELPERS.fetch_add(1, Ordering::SeqCst);
-        Live
+    fn new(count: &Arc<AtomicUsize>) -> Live {
+        count.fetch_add(1, Ordering::SeqCst);
+        Live(Arc::clone(count))
     }
 }
 
 impl Drop for Live {
     fn drop(&mut self) {
-        LIVE_HELPERS.fetch_sub(1, Ordering::SeqCst);
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
 impl Searcher {
+    /// The number of this searcher's helpers running now (zero whenever no
+    /// solve is running: a test checks that none outlives its solve).
+    pub fn live_helpers(&self) -> usize {
+        self.live.load(Ordering::SeqCst)
+    }
+
     /// Whether this searcher must stop: the budget is spent or a split point
     /// above it was refuted by a sibling.
     pub(super) fn stop_requested(&self) -> bool {
@@ -117,6 +114,7 @@ impl Searcher {
             splitting: true,
             splits,
             interrupt: None,
+            live: Arc::clone(&self.live),
         };
         h.plan_check();
         h
@@ -141,7 +139,7 @@ impl Searcher {
         let values: Vec<AtomicI32> = moves.iter().map(|_| AtomicI32::new(NOT_DONE)).collect();
         let spent = AtomicU64::new(0);
         let work = |mut w: Searcher| {
-            let _live = Live::new();
+            let _live = Live::new(&w.live);
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= moves.len() || stop.load(Ordering::Relaxed) {

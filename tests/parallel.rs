@@ -1,0 +1,246 @@
+//! Parallel search (`--threads`): the same positions at 1, 2, 4 and 8
+//! threads give the same scores, the same sets of best moves (every best
+//! move listed) and PVs that are optimal lines; a 1 MiB table forces heavy
+//! replacement while the threads share it; short solves with random time
+//! limits answer right or unknown and leave no helper running.
+//!
+//! In the normal run: FFO #1–#19 at 1, 2, 4, 8 threads; 60 random positions
+//! of 14–20 empties at 4 threads with a 1 MiB table; 150 time-limited
+//! solves; df-pn⁺ with the parallel leaf hand-over on FFO #1–#6. The
+//! larger sets (FFO #20–#39, 500 random positions of 14–22 empties at 2, 4
+//! and 8 threads, 2,000 time-limited solves) are `#[ignore]`d:
+//! `cargo test --release --test parallel -- --ignored` runs them.
+
+mod common;
+
+use othello_solver::board::Square;
+use othello_solver::formats::problem::{read_problem_file, Problem};
+use othello_solver::rng::{random_position, SplitMix64};
+use othello_solver::search::alphabeta::Searcher;
+use othello_solver::search::{Algo, Engine, EngineConfig, Limits, Mode, SolveResult, Status};
+use othello_solver::Board;
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+fn problems(rel: &str, test: &str) -> Option<Vec<Problem>> {
+    let path = common::shared_data(test)?.join(rel);
+    let all = read_problem_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    Some(
+        all.into_iter()
+            .map(|p| p.unwrap_or_else(|e| panic!("{e}")))
+            .collect(),
+    )
+}
+
+fn searcher(threads: usize, hash_mb: usize, all_best: bool) -> Searcher {
+    let mut s = Searcher::new(hash_mb);
+    s.use_embedded_evaluator()
+        .unwrap_or_else(|e| panic!("embedded weights: {e}"));
+    s.set_all_best(all_best);
+    s.set_threads(threads)
+        .unwrap_or_else(|e| panic!("thread pool: {e}"));
+    s
+}
+
+/// Checks that `r.pv` is legal, reaches the end of the game and scores `score`.
+fn check_pv(board: &Board, r: &SolveResult, score: i32, what: &str) {
+    common::check_pv(board, &r.pv, score, what);
+}
+
+/// Solves every problem at each thread count with every best move listed,
+/// and compares with the file and with one thread.
+fn same_at_every_thread_count(rel: &str, test: &str, threads: &[usize]) {
+    let Some(list) = problems(rel, test) else {
+        return;
+    };
+    assert!(!list.is_empty());
+    let mut one = searcher(1, 32, true);
+    let mut many: Vec<Searcher> = threads.iter().map(|&t| searcher(t, 32, true)).collect();
+    for p in &list {
+        let b = &p.position.board;
+        let r1 = one.solve(b, Mode::Exact, Limits::default());
+        assert_eq!(r1.score(), p.best_score(), "{rel}:{} score", p.line);
+        let want: BTreeSet<Square> = p.best_moves().into_iter().flatten().collect();
+        for (s, t) in many.iter_mut().zip(threads) {
+            assert_eq!(s.threads(), *t);
+            let r = s.solve(b, Mode::Exact, Limits::default());
+            let what = format!("{rel}:{} at {t} threads", p.line);
+            assert_eq!(r.status, Status::Solved, "{what}");
+            assert_eq!(r.score(), r1.score(), "{what}: score");
+            let got: BTreeSet<Square> = r.best_moves.iter().copied().collect();
+            assert_eq!(got, want, "{what}: best moves");
+            check_pv(b, &r, r1.lower, &what);
+            assert_eq!(s.live_helpers(), 0, "{what}: a helper outlived the solve");
+        }
+    }
+}
+
+#[test]
+fn ffo_1_to_19_at_1_2_4_8_threads() {
+    same_at_every_thread_count(
+        "positions/ffo-fforum/fforum-1-19.obf",
+        "ffo_1_to_19_at_1_2_4_8_threads",
+        &[2, 4, 8],
+    );
+}
+
+#[test]
+#[ignore = "minutes: run with --ignored"]
+fn ffo_20_to_39_at_1_2_4_8_threads() {
+    same_at_every_thread_count(
+        "positions/ffo-fforum/fforum-20-39.obf",
+        "ffo_20_to_39_at_1_2_4_8_threads",
+        &[2, 4, 8],
+    );
+}
+
+/// Random positions of `min..=max` empties (seeded), each solved at one
+/// thread with a large table (the second algorithm: the single-thread
+/// solver) and at each of `threads` with a 1 MiB table shared under
+/// contention: the same score and best-move set, WLD and a bound agreeing.
+fn random_positions(count: usize, min: u32, max: u32, threads: &[usize]) {
+    let mut rng = SplitMix64::new(16);
+    let mut one = searcher(1, 64, true);
+    let mut many: Vec<Searcher> = threads.iter().map(|&t| searcher(t, 1, true)).collect();
+    let mut done = 0;
+    while done < count {
+        let empties = min + (rng.next_u64() % u64::from(max - min + 1)) as u32;
+        let Some(b) = random_position(&mut rng, empties).filter(|b| b.moves() != 0) else {
+            continue;
+        };
+        done += 1;
+        let r1 = one.solve(&b, Mode::Exact, Limits::default());
+        let score = r1.lower;
+        assert_eq!(r1.score(), Some(score));
+        let want: BTreeSet<Square> = r1.best_moves.iter().copied().collect();
+        for (s, t) in many.iter_mut().zip(threads) {
+            let what = format!("random #{done} ({empties} empties) at {t} threads");
+            let r = s.solve(&b, Mode::Exact, Limits::default());
+            assert_eq!(r.score(), Some(score), "{what}: score");
+            let got: BTreeSet<Square> = r.best_moves.iter().copied().collect();
+            assert_eq!(got, want, "{what}: best moves");
+            check_pv(&b, &r, score, &what);
+            let w = s.solve(&b, Mode::Wld, Limits::default());
+            assert_eq!(w.wld(), r1.wld(), "{what}: WLD");
+            let k = score + 2 * (done as i32 % 3) - 2;
+            let q = s.solve(&b, Mode::Bound(k), Limits::default());
+            assert_eq!(q.bound_holds(), Some(score >= k), "{what}: bound {k}");
+            assert_eq!(s.live_helpers(), 0, "{what}: a helper outlived the solve");
+        }
+    }
+}
+
+#[test]
+fn random_14_to_20_at_4_threads_in_a_1_mib_table() {
+    random_positions(60, 14, 20, &[4]);
+}
+
+#[test]
+#[ignore = "minutes: run with --ignored"]
+fn random_500_of_14_to_22_at_2_4_8_threads_in_a_1_mib_table() {
+    random_positions(500, 14, 22, &[2, 4, 8]);
+}
+
+/// `count` solves of random positions (14–20 empties) at 2–8 threads with
+/// random time limits (0–10 ms) and node limits: every answer is right
+/// (the single-thread score lies within the bounds; a solved one equals
+/// it) or unknown, and no helper outlives its solve.
+fn stress(count: usize) {
+    let mut rng = SplitMix64::new(2016);
+    let mut one = searcher(1, 16, false);
+    let mut many: Vec<Searcher> = [2, 3, 4, 8]
+        .iter()
+        .map(|&t| searcher(t, 4, false))
+        .collect();
+    let (mut solved, mut unknown) = (0, 0);
+    for i in 0..count {
+        let empties = 14 + (rng.next_u64() % 7) as u32;
+        let Some(b) = random_position(&mut rng, empties).filter(|b| b.moves() != 0) else {
+            continue;
+        };
+        let limits = Limits {
+            time: Some(Duration::from_micros(rng.next_u64() % 10_000)),
+            nodes: (i % 4 == 0).then(|| rng.next_u64() % 300_000),
+        };
+        let mode = match i % 3 {
+            0 => Mode::Exact,
+            1 => Mode::Wld,
+            _ => Mode::Bound((rng.next_u64() % 9) as i32 * 2 - 8),
+        };
+        let s = &mut many[i % 4];
+        let r = s.solve(&b, mode, limits);
+        assert_eq!(s.live_helpers(), 0, "solve {i}: a helper outlived it");
+        let truth = one.solve(&b, Mode::Exact, Limits::default()).lower;
+        let what = format!("solve {i} ({empties} empties, {mode:?}, {limits:?})");
+        assert!(
+            r.lower <= truth && truth <= r.upper,
+            "{what}: bounds {r:?} miss {truth}"
+        );
+        match r.status {
+            Status::Solved => {
+                solved += 1;
+                match mode {
+                    Mode::Exact => assert_eq!(r.score(), Some(truth), "{what}"),
+                    Mode::Wld => assert!(r.wld().is_some(), "{what}"),
+                    Mode::Bound(_) => assert!(r.bound_holds().is_some(), "{what}"),
+                }
+                for m in &r.best_moves {
+                    let child = b.play(*m).unwrap_or_else(|| panic!("{what}: illegal {m}"));
+                    let v = -one.solve(&child, Mode::Exact, Limits::default()).lower;
+                    match mode {
+                        Mode::Exact => assert_eq!(v, truth, "{what}: move {m}"),
+                        Mode::Wld => assert_eq!(v.signum(), truth.signum(), "{what}: move {m}"),
+                        Mode::Bound(k) => assert_eq!(v >= k, truth >= k, "{what}: move {m}"),
+                    }
+                }
+            }
+            Status::Unknown => {
+                unknown += 1;
+                assert!(r.best_moves.is_empty(), "{what}: moves without an answer");
+            }
+        }
+    }
+    // The limits are short enough to stop some solves and long enough to
+    // let others finish: both paths were exercised.
+    assert!(
+        solved > 0 && unknown > 0,
+        "{solved} solved, {unknown} unknown"
+    );
+}
+
+#[test]
+fn short_time_limited_solves_answer_right_or_unknown() {
+    stress(150);
+}
+
+#[test]
+#[ignore = "minutes: run with --ignored"]
+fn two_thousand_time_limited_solves() {
+    stress(2000);
+}
+
+/// df-pn⁺ hands its leaves (and the alpha-beta searches it asks) to the
+/// parallel alpha-beta: the same answers at 2 threads.
+#[test]
+fn dfpn_plus_with_parallel_leaves() {
+    let Some(list) = problems(
+        "positions/ffo-fforum/fforum-1-19.obf",
+        "dfpn_plus_with_parallel_leaves",
+    ) else {
+        return;
+    };
+    let mut config = EngineConfig::new(Algo::DfpnPlus, 32, Limits::default());
+    config.threads = 2;
+    config.all_best = true;
+    let mut engine = Engine::new(config).unwrap_or_else(|e| panic!("{e}"));
+    for p in list.iter().take(6) {
+        let b = &p.position.board;
+        let r = engine.solve(b, Mode::Exact);
+        assert_eq!(r.score(), p.best_score(), "line {} score", p.line);
+        let got: BTreeSet<Square> = r.best_moves.iter().copied().collect();
+        let want: BTreeSet<Square> = p.best_moves().into_iter().flatten().collect();
+        assert_eq!(got, want, "line {} best moves", p.line);
+        let w = engine.solve(b, Mode::Wld);
+        assert_eq!(w.wld(), r.wld(), "line {} WLD at 2 threads", p.line);
+    }
+}
