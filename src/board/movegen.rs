@@ -192,7 +192,7 @@ pub fn has_x86_v3() -> bool {
 /// [`flips`] stay the reference; the tests run both on random boards.
 #[cfg(target_arch = "x86_64")]
 pub mod x86 {
-    use super::RAYS;
+    use crate::board::movegen::{NOT_EDGE_FILES, RAYS};
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
         _mm256_extracti128_si256, _mm256_or_si256, _mm256_set1_epi64x, _mm256_set_epi64x,
@@ -217,7 +217,7 @@ pub mod x86 {
     #[target_feature(enable = "avx2")]
     #[inline]
     pub fn moves(p: u64, o: u64) -> u64 {
-        let inner = (o & super::NOT_EDGE_FILES) as i64;
+        let inner = (o & NOT_EDGE_FILES) as i64;
         // Lanes 0..3: steps 1, 8, 7, 9 (the vertical one needs no file mask).
         let d = _mm256_set_epi64x(9, 7, 8, 1);
         let d2 = _mm256_set_epi64x(18, 14, 16, 2);
