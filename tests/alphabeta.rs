@@ -274,7 +274,11 @@ fn limits_give_unknown_with_true_bounds() {
     };
     let r = solve(&p.position.board, Mode::Exact, &opts).expect("embedded weights decode");
     assert_eq!(r.status, Status::Unknown);
-    assert!(r.time_s < 1.0);
+    // A 50 ms limit on a search that needs minutes: the answer must come
+    // promptly. The bound is loose on purpose (the check is that the clock
+    // is read at all, not how fast the machine is): under a load average
+    // of 10 on 2 cores, 1 s was seen to be exceeded.
+    assert!(r.time_s < 5.0, "stopped late: {} s", r.time_s);
     assert!(r.lower <= want && want <= r.upper);
 }
 
