@@ -1,14 +1,14 @@
 #!/bin/bash
 # Side by side with Edax, position by position: for each line FIRST..LAST of an
 # OBF file, our `batch --jobs 1 --check` on that one line, then Edax 4.6
-# (../shared/anchors/edax/edax.sh) on the same line, one thread each, so that
-# both see the same machine load. Prints one row per position and the totals.
+# (../shared/anchors/edax/edax.sh) on the same line, THREADS threads each (default
+# one), so that both see the same machine load. Prints one row per position and the totals.
 #
 #   scripts/ffo-vs-edax.sh [--wld] FILE FIRST LAST [-- EXTRA OUR OPTIONS...]
 #
 # Env: BIN (default target/release/othello-solver), EDAX (default
 # ../shared/anchors/edax/edax.sh beside the repository), HASH_MB (ours, default
-# 256), TIME_LIMIT (ours, seconds per position, default none), RAW (a directory
+# 256), THREADS (both programs, default 1), TIME_LIMIT (ours, seconds per position, default none), RAW (a directory
 # that keeps both programs' raw output).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,19 +24,20 @@ shift 3
 EXTRA=("$@")
 LIMIT=()
 [ -n "${TIME_LIMIT:-}" ] && LIMIT=(--time-limit "$TIME_LIMIT")
+THREADS=${THREADS:-1}
 RAW=${RAW:-$(mktemp -d)}
 mkdir -p "$RAW"
 base=1
 if [[ $(basename "$FILE") =~ -([0-9]+)-[0-9]+\.obf$ ]]; then base=${BASH_REMATCH[1]}; fi
-echo "# ours: $BIN batch --jobs 1 --check --hash-mb ${HASH_MB:-256} --format jsonl ${WLD[*]} ${LIMIT[*]} ${EXTRA[*]}"
-echo "# edax: $EDAX ${WLD[*]} FILE N N"
+echo "# ours: $BIN batch --jobs 1 --threads $THREADS --check --hash-mb ${HASH_MB:-256} --format jsonl ${WLD[*]} ${LIMIT[*]} ${EXTRA[*]}"
+echo "# edax: $EDAX --threads $THREADS ${WLD[*]} FILE N N"
 printf '%4s %4s | %-8s %-5s %-7s %14s %9s %8s | %-8s %-5s %14s %9s %8s | %6s\n' \
   line ffo ours move check nodes s Mn/s edax move nodes s Mn/s t-ratio
 for n in $(seq "$FIRST" "$LAST"); do
   sed -n "${n}p" "$FILE" > "$RAW/line-$n.obf"
-  "$BIN" batch --jobs 1 --check --hash-mb "${HASH_MB:-256}" --format jsonl "${WLD[@]}" "${LIMIT[@]}" \
+  "$BIN" batch --jobs 1 --threads "$THREADS" --check --hash-mb "${HASH_MB:-256}" --format jsonl "${WLD[@]}" "${LIMIT[@]}" \
     "${EXTRA[@]}" "$RAW/line-$n.obf" > "$RAW/ours-$n.jsonl" 2> "$RAW/ours-$n.err" || true
-  "$EDAX" "${WLD[@]}" "$FILE" "$n" "$n" > "$RAW/edax-$n.txt" 2>&1 || true
+  "$EDAX" --threads "$THREADS" "${WLD[@]}" "$FILE" "$n" "$n" > "$RAW/edax-$n.txt" 2>&1 || true
   python3 - "$RAW/ours-$n.jsonl" "$RAW/edax-$n.txt" "$n" "$((n - 1 + base))" <<'PY'
 import json, sys
 ours_f, edax_f, n, ffo = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
