@@ -559,7 +559,7 @@ mod tests {
     /// every value and node count.
     #[test]
     fn solvers_match_minimax_on_every_instance() {
-        use crate::search::alphabeta::reference::minimax;
+        use crate::search::reference::score as minimax;
         let mut rng = crate::rng::SplitMix64::new(0xE9D);
         let mut s = Searcher::new(1);
         type Solve = fn(&mut Searcher, u64, u64, i32, i32) -> i32;
