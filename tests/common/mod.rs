@@ -74,7 +74,12 @@ pub fn shared() -> Option<PathBuf> {
 /// Checks that `pv` is a legal line from `board` (a pass only where the side
 /// to move has no move) that reaches the end of the game at `score` (for
 /// the side to move at `board`).
-pub fn check_pv(board: &Board, pv: &[Option<othello_solver::Square>], score: i32, what: &str) {
+pub fn check_pv(
+    board: &othello_solver::Board,
+    pv: &[Option<othello_solver::Square>],
+    score: i32,
+    what: &str,
+) {
     let mut b = *board;
     let mut sign = 1;
     for m in pv {
