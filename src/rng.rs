@@ -59,3 +59,35 @@ pub fn random_position(rng: &mut SplitMix64, empties: u32) -> Option<crate::Boar
     }
     Some(b)
 }
+
+/// A whole random game from the start: uniformly random legal moves until
+/// neither side can move, as the list of moves played (passes are implied,
+/// as in a transcript). For tests and smoke runs that need game records.
+///
+/// ```
+/// use othello_solver::rng::{random_game, SplitMix64};
+/// let moves = random_game(&mut SplitMix64::new(7));
+/// assert!(moves.len() <= 60);
+/// assert_eq!(moves, random_game(&mut SplitMix64::new(7)));
+/// ```
+pub fn random_game(rng: &mut SplitMix64) -> Vec<crate::board::Square> {
+    let mut b = crate::Board::start();
+    let mut moves = Vec::with_capacity(60);
+    loop {
+        let mut m = b.moves();
+        if m == 0 {
+            b = b.pass();
+            m = b.moves();
+            if m == 0 {
+                return moves;
+            }
+        }
+        let sq = rng.pick_bit(m) as usize;
+        // pick_bit returns a set bit of a non-zero mask: always a square.
+        if let Some(s) = crate::board::Square::new(sq as u8) {
+            moves.push(s);
+        }
+        let f = crate::board::movegen::flips(b.player, b.opponent, sq);
+        b = b.play_flips(sq, f);
+    }
+}

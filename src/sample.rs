@@ -311,26 +311,8 @@ mod tests {
         let mut rng = SplitMix64::new(seed);
         (0..n)
             .map(|k| {
-                let mut pos = Position::start();
-                let mut moves = Vec::new();
-                loop {
-                    if pos.board.moves() == 0 {
-                        if pos.board.opponent_moves() == 0 {
-                            break;
-                        }
-                        pos = pos.pass();
-                    }
-                    // pick_bit returns a set bit of a non-zero mask: a square index.
-                    let Some(sq) = Square::new(rng.pick_bit(pos.board.moves()) as u8) else {
-                        break;
-                    };
-                    moves.push(sq);
-                    match pos.play(sq) {
-                        Some(p) => pos = p,
-                        None => break,
-                    }
-                }
-                let text = crate::formats::position::format_move_list(&moves);
+                let text =
+                    crate::formats::position::format_move_list(&crate::rng::random_game(&mut rng));
                 game(&format!("g{k}"), &text, Some(1980 + (k % 40) as u16))
             })
             .collect()

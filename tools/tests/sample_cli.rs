@@ -5,14 +5,13 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 use common::TempDir;
-use othello_solver::board::Square;
 use othello_solver::formats::games::wthor::{write_wthor_set, WthorWriteOptions};
 use othello_solver::formats::games::{
     parse_game_bytes, read_game_file, Game, GameFormat, Theoretical,
 };
 use othello_solver::formats::position::format_move_list;
 use othello_solver::formats::problem::parse_line;
-use othello_solver::rng::SplitMix64;
+use othello_solver::rng::{random_game, SplitMix64};
 use othello_solver::Position;
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
@@ -49,24 +48,7 @@ fn random_transcripts(n: usize, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut text = String::new();
     for _ in 0..n {
-        let mut pos = Position::start();
-        let mut moves = Vec::new();
-        loop {
-            if pos.board.moves() == 0 {
-                if pos.board.opponent_moves() == 0 {
-                    break;
-                }
-                pos = pos.pass();
-            }
-            // pick_bit returns the index of a set bit of a non-zero mask.
-            let Some(sq) = Square::new(rng.pick_bit(pos.board.moves()) as u8) else {
-                break;
-            };
-            let Some(next) = pos.play(sq) else { break };
-            moves.push(sq);
-            pos = next;
-        }
-        text.push_str(&format_move_list(&moves));
+        text.push_str(&format_move_list(&random_game(&mut rng)));
         text.push('\n');
     }
     text
