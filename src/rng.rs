@@ -39,23 +39,32 @@ impl SplitMix64 {
     }
 }
 
+/// Plays one uniformly random legal move on `b` (passing first when the
+/// side to move has none) and returns its square index, or `None` when the
+/// game is over (`b` is then left as it was).
+fn play_random(rng: &mut SplitMix64, b: &mut crate::Board) -> Option<usize> {
+    let mut m = b.moves();
+    if m == 0 {
+        let passed = b.pass();
+        m = passed.moves();
+        if m == 0 {
+            return None;
+        }
+        *b = passed;
+    }
+    let sq = rng.pick_bit(m) as usize;
+    let f = crate::board::movegen::flips(b.player, b.opponent, sq);
+    *b = b.play_flips(sq, f);
+    Some(sq)
+}
+
 /// A random position reached from the start by random legal moves, with
 /// `empties` empty squares (passes played when forced). `None` if the random
 /// game ended before reaching that many empties.
 pub fn random_position(rng: &mut SplitMix64, empties: u32) -> Option<crate::Board> {
     let mut b = crate::Board::start();
     while b.empties() > empties {
-        let mut m = b.moves();
-        if m == 0 {
-            b = b.pass();
-            m = b.moves();
-            if m == 0 {
-                return None;
-            }
-        }
-        let sq = rng.pick_bit(m) as usize;
-        let f = crate::board::movegen::flips(b.player, b.opponent, sq);
-        b = b.play_flips(sq, f);
+        play_random(rng, &mut b)?;
     }
     Some(b)
 }
@@ -73,21 +82,9 @@ pub fn random_position(rng: &mut SplitMix64, empties: u32) -> Option<crate::Boar
 pub fn random_game(rng: &mut SplitMix64) -> Vec<crate::board::Square> {
     let mut b = crate::Board::start();
     let mut moves = Vec::with_capacity(60);
-    loop {
-        let mut m = b.moves();
-        if m == 0 {
-            b = b.pass();
-            m = b.moves();
-            if m == 0 {
-                return moves;
-            }
-        }
-        let sq = rng.pick_bit(m) as usize;
-        // pick_bit returns a set bit of a non-zero mask: always a square.
-        if let Some(s) = crate::board::Square::new(sq as u8) {
-            moves.push(s);
-        }
-        let f = crate::board::movegen::flips(b.player, b.opponent, sq);
-        b = b.play_flips(sq, f);
+    while let Some(sq) = play_random(rng, &mut b) {
+        // play_random returns the index of a set bit: always a square.
+        moves.extend(crate::board::Square::new(sq as u8));
     }
+    moves
 }

@@ -81,28 +81,11 @@ fn fit_beats_the_mean_on_training_positions() {
 #[test]
 fn train_from_a_generated_record_file() {
     use othello_solver::formats::position::format_move_list;
-    use othello_solver::rng::SplitMix64;
-    use othello_solver::{Board, Square};
+    use othello_solver::rng::{random_game, SplitMix64};
     let mut rng = SplitMix64::new(99);
     let mut lines = String::new();
     for _ in 0..300 {
-        let mut b = Board::start();
-        let mut moves = Vec::new();
-        loop {
-            let mut m = b.moves();
-            if m == 0 {
-                b = b.pass();
-                m = b.moves();
-                if m == 0 {
-                    break;
-                }
-            }
-            let sq = rng.pick_bit(m) as u8;
-            let Some(square) = Square::new(sq) else { break };
-            moves.push(square);
-            b = b.play(square).unwrap_or(b);
-        }
-        lines.push_str(&format_move_list(&moves));
+        lines.push_str(&format_move_list(&random_game(&mut rng)));
         lines.push('\n');
     }
     // The same games twice: the duplicates are dropped.
