@@ -141,6 +141,47 @@ fn random_500_of_14_to_22_at_2_4_8_threads_in_a_1_mib_table() {
     random_positions(500, 14, 22, &[2, 4, 8]);
 }
 
+/// Checks one answer of a solve that may have been stopped: the exact score
+/// `truth` lies within its bounds; a solved answer is right (and each best
+/// move it names reaches it, by `one`); an unknown one names no move.
+/// Returns whether it was solved.
+fn right_or_unknown(
+    one: &mut Searcher,
+    b: &Board,
+    mode: Mode,
+    r: &SolveResult,
+    truth: i32,
+    what: &str,
+) -> bool {
+    assert!(
+        r.lower <= truth && truth <= r.upper,
+        "{what}: bounds {r:?} miss {truth}"
+    );
+    match r.status {
+        Status::Solved => {
+            match mode {
+                Mode::Exact => assert_eq!(r.score(), Some(truth), "{what}"),
+                Mode::Wld => assert!(r.wld().is_some(), "{what}"),
+                Mode::Bound(_) => assert!(r.bound_holds().is_some(), "{what}"),
+            }
+            for m in &r.best_moves {
+                let child = b.play(*m).unwrap_or_else(|| panic!("{what}: illegal {m}"));
+                let v = -one.solve(&child, Mode::Exact, Limits::default()).lower;
+                match mode {
+                    Mode::Exact => assert_eq!(v, truth, "{what}: move {m}"),
+                    Mode::Wld => assert_eq!(v.signum(), truth.signum(), "{what}: move {m}"),
+                    Mode::Bound(k) => assert_eq!(v >= k, truth >= k, "{what}: move {m}"),
+                }
+            }
+            true
+        }
+        Status::Unknown => {
+            assert!(r.best_moves.is_empty(), "{what}: moves without an answer");
+            false
+        }
+    }
+}
+
 /// `count` solves of random positions (14–20 empties) at 2–8 threads with
 /// random time limits (0–10 ms) and node limits: every answer is right
 /// (the single-thread score lies within the bounds; a solved one equals
@@ -172,32 +213,10 @@ fn stress(count: usize) {
         assert_eq!(s.live_helpers(), 0, "solve {i}: a helper outlived it");
         let truth = one.solve(&b, Mode::Exact, Limits::default()).lower;
         let what = format!("solve {i} ({empties} empties, {mode:?}, {limits:?})");
-        assert!(
-            r.lower <= truth && truth <= r.upper,
-            "{what}: bounds {r:?} miss {truth}"
-        );
-        match r.status {
-            Status::Solved => {
-                solved += 1;
-                match mode {
-                    Mode::Exact => assert_eq!(r.score(), Some(truth), "{what}"),
-                    Mode::Wld => assert!(r.wld().is_some(), "{what}"),
-                    Mode::Bound(_) => assert!(r.bound_holds().is_some(), "{what}"),
-                }
-                for m in &r.best_moves {
-                    let child = b.play(*m).unwrap_or_else(|| panic!("{what}: illegal {m}"));
-                    let v = -one.solve(&child, Mode::Exact, Limits::default()).lower;
-                    match mode {
-                        Mode::Exact => assert_eq!(v, truth, "{what}: move {m}"),
-                        Mode::Wld => assert_eq!(v.signum(), truth.signum(), "{what}: move {m}"),
-                        Mode::Bound(k) => assert_eq!(v >= k, truth >= k, "{what}: move {m}"),
-                    }
-                }
-            }
-            Status::Unknown => {
-                unknown += 1;
-                assert!(r.best_moves.is_empty(), "{what}: moves without an answer");
-            }
+        if right_or_unknown(&mut one, &b, mode, &r, truth, &what) {
+            solved += 1;
+        } else {
+            unknown += 1;
         }
     }
     // The limits are short enough to stop some solves and long enough to
@@ -243,4 +262,80 @@ fn dfpn_plus_with_parallel_leaves() {
         let w = engine.solve(b, Mode::Wld);
         assert_eq!(w.wld(), r.wld(), "line {} WLD at 2 threads", p.line);
     }
+}
+
+/// Ctrl-C's flag ([`EngineConfig::interrupt`]), raised by another thread at
+/// a random moment: alpha-beta (1, 2 and 4 threads, no helper outliving its
+/// solve) and df-pn⁺ (1 and 2 threads) answer right or unknown with bounds
+/// that hold; once raised, a solve stops at once.
+#[test]
+fn interrupted_solves_answer_right_or_unknown() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let mut rng = SplitMix64::new(130);
+    let mut one = searcher(1, 16, false);
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut alphabeta: Vec<Searcher> = [1, 2, 4]
+        .iter()
+        .map(|&t| {
+            let mut s = searcher(t, 4, false);
+            s.set_interrupt(Some(Arc::clone(&flag)));
+            s
+        })
+        .collect();
+    let mut dfpn: Vec<Engine> = [1, 2]
+        .iter()
+        .map(|&t| {
+            let mut c = EngineConfig::new(Algo::DfpnPlus, 8, Limits::default());
+            c.threads = t;
+            c.interrupt = Some(Arc::clone(&flag));
+            Engine::new(c).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect();
+    let (mut solved, mut unknown) = (0, 0);
+    for i in 0..60 {
+        let empties = 16 + (rng.next_u64() % 6) as u32;
+        let Some(b) = random_position(&mut rng, empties).filter(|b| b.moves() != 0) else {
+            continue;
+        };
+        let mode = if i % 2 == 0 { Mode::Exact } else { Mode::Wld };
+        let delay = Duration::from_micros(rng.next_u64() % 15_000);
+        flag.store(false, Ordering::SeqCst);
+        let r = std::thread::scope(|scope| {
+            let raiser = scope.spawn(|| {
+                std::thread::sleep(delay);
+                flag.store(true, Ordering::SeqCst);
+            });
+            let r = if i % 5 < 3 {
+                let s = &mut alphabeta[i % 3];
+                let r = s.solve(&b, mode, Limits::default());
+                assert_eq!(s.live_helpers(), 0, "solve {i}: a helper outlived it");
+                r
+            } else {
+                dfpn[i % 2].solve(&b, mode)
+            };
+            let _ = raiser.join();
+            r
+        });
+        let truth = one.solve(&b, Mode::Exact, Limits::default()).lower;
+        let what = format!("solve {i} ({empties} empties, {mode:?}, flag after {delay:?})");
+        if right_or_unknown(&mut one, &b, mode, &r, truth, &what) {
+            solved += 1;
+        } else {
+            unknown += 1;
+        }
+    }
+    assert!(
+        solved > 0 && unknown > 0,
+        "{solved} solved, {unknown} unknown"
+    );
+    // Raised before the solve: it stops at its first look at the budget.
+    flag.store(true, Ordering::SeqCst);
+    let Some(b) = random_position(&mut rng, 24) else {
+        return;
+    };
+    let r = alphabeta[1].solve(&b, Mode::Exact, Limits::default());
+    assert_eq!(r.status, Status::Unknown, "alpha-beta after the flag");
+    let r = dfpn[1].solve(&b, Mode::Exact);
+    assert_eq!(r.status, Status::Unknown, "df-pn+ after the flag");
 }

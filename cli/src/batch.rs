@@ -13,6 +13,7 @@ use std::fs::OpenOptions;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Table size per job when `--hash-mb` is not given.
 pub const DEFAULT_HASH_MB_PER_JOB: usize = 64;
@@ -195,10 +196,13 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
 
     let progress = progress_bar(items.len() as u64);
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
+    let stop = super::interrupt::install();
+    let config = config.with_interrupt(Some(Arc::clone(&stop)));
     let summary = run_batch(
         &items,
         jobs,
         args.check,
+        Some(&stop),
         || Engine::from_resolved(config.clone()).map_err(std::io::Error::other),
         |engine: &mut Engine, item: &BatchItem| engine.solve(&item.position.board, mode),
         |row, summary| {
@@ -220,14 +224,35 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     .context("batch stopped")?;
     progress.finish_and_clear();
 
-    let text = summary_text(&summary, items.len());
+    let mut text = summary_text(&summary, items.len());
+    let interrupted = super::interrupt::is_set(&stop);
+    if interrupted {
+        text.push_str(&format!(
+            "interrupted: {} positions not started{}\n",
+            summary.not_started,
+            match &args.output {
+                Some(path) => format!(
+                    "; `--resume` with the same --output ({}) solves them and the unknown ones",
+                    path.display()
+                ),
+                None => String::new(),
+            }
+        ));
+    }
     if format == Format::Table {
         out.write_all(text.as_bytes())?;
         out.flush()?;
     } else {
         eprint!("{text}");
     }
-    Ok(exit_code(&summary, !bad_lines.is_empty()))
+    // Bad input and mismatches outrank Ctrl-C: they are findings.
+    Ok(
+        if interrupted && bad_lines.is_empty() && summary.mismatches.is_empty() {
+            ExitCode::from(super::interrupt::EXIT_INTERRUPTED)
+        } else {
+            exit_code(&summary, !bad_lines.is_empty())
+        },
+    )
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.

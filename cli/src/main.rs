@@ -7,6 +7,7 @@
 mod batch;
 mod bench;
 mod eval;
+mod interrupt;
 mod options;
 mod perft;
 mod show;

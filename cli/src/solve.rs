@@ -40,7 +40,12 @@ pub const LONG_SOLVE_EMPTIES: u32 = 36;
 /// (stderr), a status line shows the progress while it runs.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pos = super::parse_position(&args.position)?;
-    let mut engine = Engine::from_resolved(args.search.engine_config(DEFAULT_HASH_MB)?)?;
+    let stop = super::interrupt::install();
+    let config = args
+        .search
+        .engine_config(DEFAULT_HASH_MB)?
+        .with_interrupt(Some(Arc::clone(&stop)));
+    let mut engine = Engine::from_resolved(config)?;
     if let Some(w) = long_solve_warning(&pos, &args.search) {
         eprintln!("{w}");
     }
@@ -54,12 +59,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(t) = ticker {
         t.stop();
     }
+    // A Ctrl-C that came after the answer was complete changes nothing.
+    let interrupted = result.status == Status::Unknown && super::interrupt::is_set(&stop);
     if args.json {
         println!("{}", Record::new(&pos, &result).to_json());
     } else {
-        print!("{}", report(&pos, &result));
+        print!("{}", report(&pos, &result, interrupted));
     }
-    Ok(if result.status == Status::Unknown {
+    Ok(if interrupted {
+        ExitCode::from(super::interrupt::EXIT_INTERRUPTED)
+    } else if result.status == Status::Unknown {
         ExitCode::from(super::EXIT_UNKNOWN)
     } else {
         ExitCode::SUCCESS
@@ -67,7 +76,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The text report: diagram, question, result, best moves, PV, counters.
-pub fn report(pos: &Position, r: &SolveResult) -> String {
+/// `interrupted`: an unknown result is Ctrl-C's, not a limit's.
+pub fn report(pos: &Position, r: &SolveResult, interrupted: bool) -> String {
     let mut s = render(pos);
     let question = match r.mode {
         Mode::Exact => "exact score".to_string(),
@@ -78,8 +88,14 @@ pub fn report(pos: &Position, r: &SolveResult) -> String {
     let side = pos.side.name();
     let outcome = match (r.status, r.mode) {
         (Status::Unknown, _) => format!(
-            "unknown (a limit was hit); proven {:+} <= score <= {:+}",
-            r.lower, r.upper
+            "unknown ({}); proven {:+} <= score <= {:+}",
+            if interrupted {
+                "interrupted"
+            } else {
+                "a limit was hit"
+            },
+            r.lower,
+            r.upper
         ),
         (Status::Solved, Mode::Bound(k)) => match r.bound_holds() {
             Some(true) => format!("yes: score >= {k:+} for {side} (proven >= {:+})", r.lower),

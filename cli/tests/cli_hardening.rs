@@ -100,14 +100,6 @@ fn the_output_cannot_be_one_of_the_inputs() {
     }
 }
 
-fn rows(path: &Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
-}
-
 #[test]
 fn resume_ids_do_not_depend_on_how_the_path_is_spelled() {
     let tmp = TempDir::new("resume-spelling");
@@ -120,7 +112,7 @@ fn resume_ids_do_not_depend_on_how_the_path_is_spelled() {
         ],
     );
     assert!(first.status.success(), "{}", err(&first));
-    let rows1 = rows(&tmp.0.join("r.jsonl"));
+    let rows1 = common::jsonl_rows(&tmp.0.join("r.jsonl"));
     assert_eq!(rows1.len(), 2);
     // The id is the canonical path and the line, as the README says.
     let canonical = tmp.0.join("p.obf").canonicalize().unwrap_or_default();
@@ -141,7 +133,11 @@ fn resume_ids_do_not_depend_on_how_the_path_is_spelled() {
             "{}",
             err(&again)
         );
-        assert_eq!(rows(&tmp.0.join("r.jsonl")).len(), 2, "{spelling}");
+        assert_eq!(
+            common::jsonl_rows(&tmp.0.join("r.jsonl")).len(),
+            2,
+            "{spelling}"
+        );
     }
 }
 

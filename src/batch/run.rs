@@ -28,6 +28,8 @@ pub struct BatchSummary {
     pub leaf_nodes: u64,
     /// Wall-clock seconds of the whole run.
     pub time_s: f64,
+    /// Items never started because the run was interrupted.
+    pub not_started: usize,
 }
 
 impl BatchSummary {
@@ -63,11 +65,16 @@ impl BatchSummary {
 /// With `check_known`, each result is compared with the known scores of its
 /// item. A sink error, or a state `make` cannot make (e.g. a table larger
 /// than the memory), stops the run: the items not yet started are skipped
-/// and the error is returned.
+/// and the error is returned. Once `interrupt` is set (Ctrl-C), no item
+/// starts any more; the items in progress finish (a search given the same
+/// flag stops early and answers unknown) and their rows are written, and
+/// [`BatchSummary::not_started`] counts the rest.
+#[allow(clippy::too_many_arguments)]
 pub fn run_batch<T, M, F, S>(
     items: &[BatchItem],
     jobs: usize,
     check_known: bool,
+    interrupt: Option<&AtomicBool>,
     make: M,
     solve: F,
     mut sink: S,
@@ -80,6 +87,7 @@ where
 {
     let start = Instant::now();
     let mut summary = BatchSummary::default();
+    let interrupted = || interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
     let verdict_of = |item: &BatchItem, r: &SolveResult| -> Option<Verdict> {
         if !check_known {
             return None;
@@ -104,6 +112,9 @@ where
     if jobs <= 1 {
         let mut state = make()?;
         for item in items {
+            if interrupted() {
+                break;
+            }
             let r = solve(&mut state, item);
             emit(item, &r, &mut summary)?;
         }
@@ -118,6 +129,7 @@ where
         let mut failure = None;
         std::thread::scope(|scope| {
             let stop = &stop;
+            let interrupted = &interrupted;
             let solve = &solve;
             let make = &make;
             let states = &states;
@@ -126,7 +138,7 @@ where
                     items.par_iter().enumerate().with_max_len(1).for_each_with(
                         tx,
                         |tx, (i, item)| {
-                            if stop.load(Ordering::Relaxed) {
+                            if stop.load(Ordering::Relaxed) || interrupted() {
                                 return;
                             }
                             let r = states.with(make, |state| solve(state, item));
@@ -152,5 +164,6 @@ where
         }
     }
     summary.time_s = start.elapsed().as_secs_f64();
+    summary.not_started = items.len() - summary.done();
     Ok(summary)
 }

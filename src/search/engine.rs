@@ -8,6 +8,7 @@
 //! power of two; docs/benchmarks.md, 2026-11-22 late evening, for the split).
 
 use super::alphabeta::Searcher;
+use super::budget::Budget;
 use super::dfpn::heuristic::Heuristic;
 use super::dfpn::params::{HParams, HParamsError};
 use super::dfpn::table::ProofTable;
@@ -18,6 +19,7 @@ use super::shallow::DEFAULT_ORDER_MIN;
 use super::{Limits, Mode, SolveResult};
 use crate::board::Board;
 use crate::eval::{Evaluator, PatternEvaluator, WeightsError};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The search algorithm.
@@ -64,6 +66,10 @@ pub struct EngineConfig {
     /// df-pn⁺'s evaluation, and alpha-beta's move ordering (`None`: the
     /// embedded pattern weights).
     pub evaluator: Option<Arc<dyn Evaluator + Send + Sync>>,
+    /// An outside stop request (the command line sets it on Ctrl-C): once
+    /// true, every solve in progress stops, on every thread, and answers
+    /// unknown with what it has proven; later solves stop at once.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 /// Why an engine could not be made: a built-in file that does not decode
@@ -115,6 +121,12 @@ impl ResolvedConfig {
         self.config.threads = threads.max(1);
         self
     }
+
+    /// The same, stopped by `flag` ([`EngineConfig::interrupt`]).
+    pub fn with_interrupt(mut self, flag: Option<Arc<AtomicBool>>) -> ResolvedConfig {
+        self.config.interrupt = flag;
+        self
+    }
 }
 
 impl EngineConfig {
@@ -149,6 +161,7 @@ impl EngineConfig {
             threads: 1,
             h_params: None,
             evaluator: None,
+            interrupt: None,
         }
     }
 }
@@ -167,6 +180,7 @@ impl std::fmt::Debug for EngineConfig {
                 &self.h_params.as_ref().map(|p| p.source.clone()),
             )
             .field("evaluator", &self.evaluator.is_some())
+            .field("interrupt", &self.interrupt.is_some())
             .finish()
     }
 }
@@ -244,6 +258,9 @@ impl Engine {
         alphabeta.set_order_evaluator(Some(Box::new(Arc::clone(&eval))), DEFAULT_ORDER_MIN);
         alphabeta.set_all_best(config.all_best);
         alphabeta.set_threads(config.threads)?;
+        // Alpha-beta's own solves stop on it; df-pn's leaf solves never do
+        // (their values are taken as proven): df-pn looks at it between leaves.
+        alphabeta.set_interrupt(config.interrupt.clone());
         Ok(Engine {
             alphabeta,
             proof,
@@ -290,7 +307,7 @@ impl Engine {
         } else {
             Heuristic::Uniform
         };
-        driver::solve(
+        driver::solve_within(
             board,
             mode,
             self.config.all_best,
@@ -298,7 +315,7 @@ impl Engine {
             &mut self.alphabeta,
             heuristic,
             options,
-            limits,
+            Budget::new(limits).with_interrupt(self.config.interrupt.clone()),
             self.progress.clone(),
         )
     }

@@ -101,3 +101,12 @@ pub fn check_pv(
         "{what}: PV does not reach the score"
     );
 }
+
+/// The rows of a JSON-lines file (none if it does not exist yet).
+pub fn jsonl_rows(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}

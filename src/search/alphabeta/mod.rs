@@ -327,8 +327,11 @@ impl Searcher {
             .min(self.node_limit);
     }
 
+    /// No limit and no outside stop: for the searches whose bare value is
+    /// taken as proven ([`Searcher::search_window`], df-pn's leaves), which
+    /// must never be cut short.
     fn clear_limits(&mut self) {
-        self.set_limits(Limits::default(), Instant::now());
+        self.set_budget(Arc::new(Budget::unlimited()));
     }
 
     /// Charges this searcher's nodes to the budget.

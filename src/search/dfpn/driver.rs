@@ -32,6 +32,7 @@ use super::heuristic::Heuristic;
 use super::table::ProofTable;
 use super::{Dfpn, DfpnOptions, Outcome};
 use crate::board::{Board, Square};
+use crate::search::budget::Budget;
 use crate::search::progress::Progress;
 use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
 use std::sync::Arc;
@@ -302,12 +303,40 @@ pub fn solve(
     limits: Limits,
     progress: Option<Arc<Progress>>,
 ) -> SolveResult {
+    solve_within(
+        root,
+        mode,
+        all_best,
+        table,
+        leaf,
+        heuristic,
+        options,
+        Budget::new(limits),
+        progress,
+    )
+}
+
+/// [`solve`] within `budget`: its limits, counted from when it was made,
+/// and its outside stop flag ([`Budget::with_interrupt`]). A stop gives
+/// [`Status::Unknown`] with the bounds proven until then.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_within(
+    root: &Board,
+    mode: Mode,
+    all_best: bool,
+    table: &mut ProofTable,
+    leaf: &mut dyn LeafSolver,
+    heuristic: Heuristic<'_>,
+    options: DfpnOptions,
+    budget: Budget,
+    progress: Option<Arc<Progress>>,
+) -> SolveResult {
     let start = Instant::now();
     let algo = heuristic.algo_name();
     if let Some(p) = &progress {
         p.reset();
     }
-    let mut dfpn = Dfpn::new(table, leaf, heuristic, options, limits);
+    let mut dfpn = Dfpn::within(table, leaf, heuristic, options, Arc::new(budget));
     dfpn.set_progress(progress);
     let mut d = Driver {
         dfpn: &mut dfpn,

@@ -143,13 +143,32 @@ impl<'a> Dfpn<'a> {
         options: DfpnOptions,
         limits: Limits,
     ) -> Dfpn<'a> {
+        Dfpn::within(
+            table,
+            leaf,
+            heuristic,
+            options,
+            Arc::new(Budget::new(limits)),
+        )
+    }
+
+    /// The same within `budget` (its limits, and its outside stop flag, for
+    /// example Ctrl-C's). The leaf solver runs without it: a leaf's bounds
+    /// are taken as proven, so a leaf search is never cut short (leaves are
+    /// small; the budget is looked at between them).
+    pub fn within(
+        table: &'a mut ProofTable,
+        leaf: &'a mut dyn LeafSolver,
+        heuristic: Heuristic<'a>,
+        options: DfpnOptions,
+        budget: Arc<Budget>,
+    ) -> Dfpn<'a> {
         let leaf_base = leaf.nodes();
         let mut options = options;
         if matches!(heuristic, Heuristic::Uniform) {
             // Plain df-pn has no evaluation to search with.
             options.h_search_from = 0;
         }
-        let budget = Arc::new(Budget::new(limits));
         Dfpn {
             table,
             leaf,
