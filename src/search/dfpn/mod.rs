@@ -397,7 +397,11 @@ impl<'a> Dfpn<'a> {
                 if th_phi <= known.0 || th_delta <= known.1 {
                     return known;
                 }
-                (known.0, 0)
+                // No δ lift from h: `known` of a node the table has never
+                // held is an estimate, and lifting the children's δ to it
+                // cost nodes (FFO #40–#52 WLD 508.86 M → 497.96 M without,
+                // docs/dfpn.md). Only a φ the table held lifts.
+                (0, 0)
             }
         };
         if self.over_limit() {
