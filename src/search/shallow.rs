@@ -160,9 +160,15 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
 /// as move ordering searches at this many empties). The positions it
 /// visits are added to `nodes`; from `stop_at` on it only evaluates.
 pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
+    quarters_to_score(guess_value(eval, board, nodes, stop_at))
+}
+
+/// [`guess_score`] before rounding: the shallow search's value in quarter
+/// discs (its sign tells which side of a draw the guess leans to, even when
+/// the rounded score is 0).
+pub fn guess_value(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
     let depth = sort_depth(board.empties());
-    let v = shallow_value(eval, board, depth, -257, 257, nodes, stop_at);
-    quarters_to_score(v)
+    shallow_value(eval, board, depth, -257, 257, nodes, stop_at)
 }
 
 /// A value in quarter discs to the nearest even disc count.

@@ -34,6 +34,7 @@ use super::{Dfpn, DfpnOptions, Outcome};
 use crate::board::{Board, Square};
 use crate::search::budget::Budget;
 use crate::search::progress::Progress;
+use crate::search::shallow::quarters_to_score;
 use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
 use std::sync::Arc;
 use std::time::Instant;
@@ -81,7 +82,8 @@ struct Driver<'s, 'a> {
     dfpn: &'s mut Dfpn<'a>,
     lower: i32,
     upper: i32,
-    /// [`Driver::guess`] once computed.
+    /// The heuristic's guess in quarter discs, unrounded, once computed
+    /// ([`Driver::guess_value`]).
     guess: Option<Option<i32>>,
 }
 
@@ -125,17 +127,24 @@ impl Driver<'_, '_> {
     /// The heuristic's guess of the root's score (computed once; `None` for
     /// plain df-pn).
     fn guess(&mut self, root: &Board) -> Option<i32> {
+        self.guess_value(root).map(quarters_to_score)
+    }
+
+    /// The heuristic's guess in quarter discs before rounding (computed
+    /// once; `None` for plain df-pn).
+    fn guess_value(&mut self, root: &Board) -> Option<i32> {
         if self.guess.is_none() {
             self.guess = Some(self.dfpn.guess(root));
         }
         self.guess.flatten()
     }
 
-    /// WLD: returns `None` on a limit. When df-pn⁺ guesses a loss it asks
+    /// WLD: returns `None` on a limit. When df-pn⁺'s guess leans to a loss
+    /// (its unrounded value is below 0, even if it rounds to a draw) it asks
     /// "≥ −1?" first: refuted, that alone proves the loss (a draw or a win
     /// needs both questions in either order).
     fn wld(&mut self, root: &Board) -> Option<()> {
-        if self.guess(root).is_some_and(|g| g < 0) {
+        if self.guess_value(root).is_some_and(|v| v < 0) {
             if self.ask(root, -1)? {
                 self.ask(root, 1)?;
             }

@@ -28,7 +28,9 @@
 
 use crate::board::Board;
 use crate::eval::Evaluator;
-use crate::search::shallow::{guess_score, shallow_value};
+#[cfg(doc)]
+use crate::search::shallow::quarters_to_score;
+use crate::search::shallow::{guess_value, shallow_value};
 
 use super::params::{HParams, H_MAX};
 
@@ -239,15 +241,15 @@ impl Heuristic<'_> {
         }
     }
 
-    /// A guess of the exact score of `board` (an even disc difference) from
-    /// a shallow search with the evaluation at its leaves
-    /// ([`guess_score`]); `None` for plain df-pn,
+    /// A guess of the exact score of `board` in quarter discs, unrounded,
+    /// from a shallow search with the evaluation at its leaves
+    /// ([`guess_value`]; [`quarters_to_score`] rounds it); `None` for plain df-pn,
     /// which has no evaluation. The positions it visits are added to `nodes`;
     /// from `stop_at` on it only evaluates.
     pub fn guess(&self, board: &Board, nodes: &mut u64, stop_at: u64) -> Option<i32> {
         match self {
             Heuristic::Uniform => None,
-            Heuristic::Sigmoid { eval, .. } => Some(guess_score(*eval, board, nodes, stop_at)),
+            Heuristic::Sigmoid { eval, .. } => Some(guess_value(*eval, board, nodes, stop_at)),
         }
     }
 

@@ -212,7 +212,8 @@ impl<'a> Dfpn<'a> {
         self.table
     }
 
-    /// The heuristic's guess of the score of `board` ([`Heuristic::guess`];
+    /// The heuristic's guess of the score of `board` in quarter discs,
+    /// unrounded ([`Heuristic::guess`];
     /// the positions its shallow search visits count in [`Dfpn::nodes`]).
     pub fn guess(&mut self, board: &Board) -> Option<i32> {
         let stop_at = self.shallow_stop();
