@@ -26,9 +26,22 @@ fn moves_dir(p: u64, mask: u64, d: u32) -> u64 {
     (fl << d) | (fr >> d)
 }
 
-/// The legal moves of the side owning `p` against `o`, as a bitboard.
+/// The legal moves of the side owning `p` against `o`, as a bitboard: the
+/// [`x86`] kernel where the CPU has it ([`has_x86_v3`]), elsewhere
+/// [`moves_portable`].
 #[inline]
 pub fn moves(p: u64, o: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if has_x86_v3() {
+        // SAFETY: the CPU has every feature the x86 kernels are compiled with.
+        return unsafe { x86::moves(p, o) };
+    }
+    moves_portable(p, o)
+}
+
+/// [`moves`] on every CPU, without the x86 kernels.
+#[inline]
+pub fn moves_portable(p: u64, o: u64) -> u64 {
     let inner = o & NOT_EDGE_FILES;
     let m = moves_dir(p, inner, 1)
         | moves_dir(p, o, 8)
@@ -351,6 +364,7 @@ mod tests {
     #[test]
     fn portable_kernels_match_naive() {
         for (p, o) in random_boards(20_000) {
+            assert_eq!(moves_portable(p, o), naive::moves(p, o), "{p:#x} {o:#x}");
             assert_eq!(moves(p, o), naive::moves(p, o), "{p:#x} {o:#x}");
             for sq in 0..64 {
                 if (p | o) >> sq & 1 == 0 {

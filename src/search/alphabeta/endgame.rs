@@ -11,7 +11,7 @@
 use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
 use super::stability::score_upper_bound;
 use super::Searcher;
-use crate::board::movegen::{flips_portable, has_x86_v3, moves};
+use crate::board::movegen::{flips_portable, has_x86_v3, moves_portable};
 
 /// Below every score: "no move searched yet".
 const NONE: i32 = -65;
@@ -155,7 +155,7 @@ struct Portable;
 impl Kernels for Portable {
     #[inline(always)]
     fn moves(p: u64, o: u64) -> u64 {
-        moves(p, o)
+        moves_portable(p, o)
     }
     #[inline(always)]
     fn flips(p: u64, o: u64, x: usize) -> u64 {
