@@ -1,6 +1,6 @@
 //! The shallow evaluation-driven search: a plain fail-soft alpha-beta
 //! without table, a few plies deep with the evaluation at the leaves
-//! ([`Probe::search`], [`shallow_value`], [`guess_score`]). Alpha-beta
+//! ([`Probe::search`], [`shallow_value`], [`guess_value`]). Alpha-beta
 //! orders moves with it at nodes with many empties (the result joins the
 //! fastest-first terms in the move's ordering key, [`Probe::key`]); df-pn⁺
 //! takes its h from it ([`crate::search::dfpn::heuristic`]). The evaluation comes
@@ -155,17 +155,12 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
     }
 }
 
-/// A guess of the exact score of `board` (an even disc difference): a
+/// A guess of the exact score of `board` in quarter discs, unrounded: a
 /// shallow alpha-beta search with `eval` at its leaves ([`Probe`], as deep
-/// as move ordering searches at this many empties). The positions it
+/// as move ordering searches at this many empties; [`quarters_to_score`]
+/// rounds it to an even disc difference, and its sign tells which side of a
+/// draw the guess leans to even when that rounds to 0). The positions it
 /// visits are added to `nodes`; from `stop_at` on it only evaluates.
-pub fn guess_score(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
-    quarters_to_score(guess_value(eval, board, nodes, stop_at))
-}
-
-/// [`guess_score`] before rounding: the shallow search's value in quarter
-/// discs (its sign tells which side of a draw the guess leans to, even when
-/// the rounded score is 0).
 pub fn guess_value(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
     let depth = sort_depth(board.empties());
     shallow_value(eval, board, depth, -257, 257, nodes, stop_at)
