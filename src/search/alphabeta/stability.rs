@@ -127,11 +127,14 @@ fn edge_stable(p: u64, o: u64) -> u64 {
     row1 | row8 << 56 | unpack_file_a(fa) | unpack_file_a(fh) << 7
 }
 
-/// Diagonal lines (a1-h8 direction) of length ≥ 3, as masks.
+/// Diagonal lines (a1-h8 direction) of length ≥ 3, as masks (tests).
+#[cfg(test)]
 static DIAG9: [u64; 11] = diag_masks(true);
-/// Anti-diagonal lines (h1-a8 direction) of length ≥ 3, as masks.
+/// Anti-diagonal lines (h1-a8 direction) of length ≥ 3, as masks (tests).
+#[cfg(test)]
 static DIAG7: [u64; 11] = diag_masks(false);
 
+#[cfg(test)]
 const fn diag_masks(main: bool) -> [u64; 11] {
     let mut out = [0u64; 11];
     let mut k = 0;
@@ -155,6 +158,38 @@ const fn diag_masks(main: bool) -> [u64; 11] {
     out
 }
 
+/// Every square that shares a diagonal with a square of `x`, for `step` 9
+/// (the a1-h8 direction) or 7 (the h1-a8 direction): a fill of `x` both
+/// ways along the diagonal, in doubling steps (1, 2, 4 squares) with the
+/// files that a shift of that many squares cannot reach masked off.
+#[inline(always)]
+fn diagonal_spread(x: u64, step: u32) -> u64 {
+    // NOT_LOW[k]: every file but the k lowest (a..); NOT_HIGH[k]: every file but the k highest.
+    const NOT_LOW: [u64; 3] = [
+        0xFEFE_FEFE_FEFE_FEFE,
+        0xFCFC_FCFC_FCFC_FCFC,
+        0xF0F0_F0F0_F0F0_F0F0,
+    ];
+    const NOT_HIGH: [u64; 3] = [
+        0x7F7F_7F7F_7F7F_7F7F,
+        0x3F3F_3F3F_3F3F_3F3F,
+        0x0F0F_0F0F_0F0F_0F0F,
+    ];
+    // A shift up by 9 moves a square one file right, by 7 one file left.
+    let (up_mask, down_mask) = if step == 9 {
+        (NOT_LOW, NOT_HIGH)
+    } else {
+        (NOT_HIGH, NOT_LOW)
+    };
+    let mut up = x;
+    let mut down = x;
+    for (k, shift) in [step, 2 * step, 4 * step].into_iter().enumerate() {
+        up |= (up << shift) & up_mask[k];
+        down |= (down >> shift) & down_mask[k];
+    }
+    up | down
+}
+
 /// The full lines in each of the four directions: `[horizontal, vertical,
 /// a1-h8 diagonal, h1-a8 diagonal]`, each the union of the full lines'
 /// squares. Diagonals of length 1–2 count as full (their squares are corners
@@ -171,19 +206,13 @@ fn full_lines(occ: u64) -> [u64; 4] {
     v &= v >> 16;
     v &= v >> 32;
     let full_v = (v & 0xFF).wrapping_mul(FILE_A);
-    // Short diagonals (length 1–2) cover the squares near the corners.
-    let mut d9 = 0x0301_0000_0000_80C0u64;
-    let mut d7 = 0xC080_0000_0000_0103u64;
-    for &m in &DIAG9 {
-        if occ & m == m {
-            d9 |= m;
-        }
-    }
-    for &m in &DIAG7 {
-        if occ & m == m {
-            d7 |= m;
-        }
-    }
+    // A diagonal square is on a full line unless an empty square shares
+    // its diagonal: spread the empties along each diagonal both ways.
+    // Short diagonals (length 1–2) cover the squares near the corners and
+    // count as full.
+    let empty = !occ;
+    let d9 = !diagonal_spread(empty, 9) | 0x0301_0000_0000_80C0;
+    let d7 = !diagonal_spread(empty, 7) | 0xC080_0000_0000_0103;
     [full_h, full_v, d9, d7]
 }
 
@@ -380,6 +409,35 @@ mod tests {
                     assert_eq!(so & !second, 0, "a stable disc of the opponent flipped");
                 }
             }
+        }
+    }
+
+    /// The full lines of the diagonals by looking at each diagonal's mask
+    /// (the former implementation): the same lines as [`full_lines`].
+    #[test]
+    fn diagonal_full_lines_match_masks() {
+        let mut rng = SplitMix64::new(0xD1A6);
+        for i in 0..20_000 {
+            // Sparse and dense boards both.
+            let occ = match i % 3 {
+                0 => rng.next_u64(),
+                1 => rng.next_u64() | rng.next_u64(),
+                _ => rng.next_u64() | rng.next_u64() | rng.next_u64() | rng.next_u64(),
+            };
+            let mut d9 = 0x0301_0000_0000_80C0u64;
+            let mut d7 = 0xC080_0000_0000_0103u64;
+            for &m in &DIAG9 {
+                if occ & m == m {
+                    d9 |= m;
+                }
+            }
+            for &m in &DIAG7 {
+                if occ & m == m {
+                    d7 |= m;
+                }
+            }
+            let [_, _, f9, f7] = full_lines(occ);
+            assert_eq!((f9, f7), (d9, d7), "{occ:#x}");
         }
     }
 
