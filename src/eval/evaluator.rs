@@ -107,7 +107,7 @@ impl Incremental for PatternEvaluator {
             opponent: o,
         })
     }
-    #[inline]
+    #[inline(always)]
     fn play(&self, s: &Features, sq: usize, flips: u64) -> Features {
         s.after_move(sq, flips)
     }
@@ -115,7 +115,7 @@ impl Incremental for PatternEvaluator {
     fn pass(&self, s: &Features) -> Features {
         s.after_pass()
     }
-    #[inline]
+    #[inline(always)]
     fn value(&self, s: &Features, p: u64, o: u64) -> i32 {
         quarter_discs(self.evaluate_features(s, p, o))
     }

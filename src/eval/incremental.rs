@@ -90,7 +90,7 @@ impl Features {
 
     /// The indices after the side to move plays `sq` flipping `flips`
     /// (seen from the new side to move, the old other side).
-    #[inline]
+    #[inline(always)]
     pub fn after_move(&self, sq: usize, flips: u64) -> Features {
         let mut changed = [0u16; LANES];
         let mut f = flips;
@@ -126,7 +126,7 @@ impl PatternEvaluator {
     /// [`PatternEvaluator::evaluate`] of the position `(p, o)` (p to move)
     /// whose pattern indices are `features`, with the count features
     /// computed in full; the same value to the bit.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate_features(&self, features: &Features, p: u64, o: u64) -> f32 {
         let table = self.stage_weights(&Board {
             player: p,

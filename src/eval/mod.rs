@@ -103,7 +103,7 @@ impl PatternEvaluator {
     }
 
     /// The weight table of `board`'s stage.
-    #[inline]
+    #[inline(always)]
     fn stage_weights(&self, board: &Board) -> &[i16] {
         let s = stage(board);
         &self.weights[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS]

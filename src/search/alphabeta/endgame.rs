@@ -11,7 +11,9 @@
 use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
 use super::stability::score_upper_bound;
 use super::Searcher;
-use crate::board::movegen::{flips_portable, has_x86_v3, moves_portable};
+#[cfg(test)]
+use crate::board::movegen::has_x86_v3;
+use crate::board::movegen::{flips_portable, moves_portable};
 
 /// Below every score: "no move searched yet".
 const NONE: i32 = -65;
@@ -131,11 +133,12 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     sq
 }
 
-/// The move-generation kernels one instance of the endgame solvers is
-/// built on, and the entry points through which it recurses into itself
+/// The move-generation kernels one instance of the alpha-beta solver (the
+/// table-driven search of [`super::search`] and the endgame solvers here)
+/// is built on, and the entry points through which it recurses into itself
 /// (each a function of its own, compiled with the instance's target
 /// features).
-trait Kernels {
+pub(super) trait Kernels {
     /// Legal moves of `p` against `o`.
     fn moves(p: u64, o: u64) -> u64;
     /// The discs a move by `p` on the empty square `x` flips.
@@ -146,11 +149,15 @@ trait Kernels {
     fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32;
     /// [`Searcher::solve_3_with`] of this instance.
     fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32;
+    /// [`Searcher::solve_small_with`] of this instance.
+    fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+    /// [`Searcher::deep_with`] of this instance.
+    fn deep(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32;
 }
 
 /// The portable instance: [`crate::board::movegen`]'s kernels, the
 /// baseline target features.
-struct Portable;
+pub(super) struct Portable;
 
 impl Kernels for Portable {
     #[inline(always)]
@@ -170,15 +177,21 @@ impl Kernels for Portable {
     fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
         s.solve_3_with::<Portable>(p, o, alpha, beta, xs)
     }
+    fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        s.solve_small_with::<Portable>(p, o, alpha, beta)
+    }
+    fn deep(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        s.deep_with::<Portable>(p, o, alpha, beta, empties)
+    }
 }
 
 /// The x86-64 instance: AVX2 move generation and flips, and the whole
 /// solver compiled with AVX2, BMI1, BMI2, LZCNT and POPCNT. Only ever used
-/// after [`has_x86_v3`] said the CPU has them (the dispatchers
-/// [`Searcher::shallow`] and [`Searcher::solve_small`]); private to this
-/// module so that nothing else can reach it.
+/// after `has_x86_v3` said the CPU has them (the dispatcher
+/// `Searcher::search_any` of [`super::search`]); private to the alpha-beta
+/// solver.
 #[cfg(target_arch = "x86_64")]
-struct X86V3;
+pub(super) struct X86V3;
 
 /// The target features of the [`X86V3`] instance's functions.
 #[cfg(target_arch = "x86_64")]
@@ -212,6 +225,14 @@ impl Kernels for X86V3 {
         // SAFETY: as above.
         unsafe { s.solve_3_v3(p, o, alpha, beta, xs) }
     }
+    fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        // SAFETY: as above.
+        unsafe { s.solve_small_v3(p, o, alpha, beta) }
+    }
+    fn deep(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        // SAFETY: as above.
+        unsafe { s.deep_v3(p, o, alpha, beta, empties) }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -232,6 +253,14 @@ impl Searcher {
         /// [`Searcher::solve_small_with`] compiled for [`X86V3`].
         fn solve_small_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
             self.solve_small_with::<X86V3>(p, o, alpha, beta)
+        }
+        /// [`Searcher::deep_with`] compiled for [`X86V3`].
+        fn deep_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+            self.deep_with::<X86V3>(p, o, alpha, beta, empties)
+        }
+        /// [`Searcher::search_any_with`] compiled for [`X86V3`].
+        pub(super) fn search_any_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+            self.search_any_with::<X86V3>(p, o, alpha, beta)
         }
     }
 }
@@ -424,20 +453,15 @@ impl Searcher {
         }
     }
 
-    /// Any position with at most four empties: the fastest instance this
-    /// CPU runs.
-    pub(super) fn solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if has_x86_v3() {
-            // SAFETY: the CPU has every feature solve_small_v3 is compiled with.
-            return unsafe { self.solve_small_v3(p, o, alpha, beta) };
-        }
-        self.solve_small_with::<Portable>(p, o, alpha, beta)
-    }
-
-    /// [`Searcher::solve_small`] on the instance `K`.
+    /// Any position with at most four empties, on the instance `K`.
     #[inline(always)]
-    fn solve_small_with<K: Kernels>(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    pub(super) fn solve_small_with<K: Kernels>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let empty = !(p | o);
         match empty.count_ones() {
             0 => {
@@ -457,20 +481,9 @@ impl Searcher {
         }
     }
 
-    /// The shallow search: 5 or more empties (up to
+    /// The shallow search on the instance `K`: 5 or more empties (up to
     /// [`SHALLOW_MAX`](super::SHALLOW_MAX)), no table. `parity` holds the
-    /// quadrants with an odd number of empties. The fastest instance this
-    /// CPU runs.
-    pub(super) fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if has_x86_v3() {
-            // SAFETY: the CPU has every feature shallow_v3 is compiled with.
-            return unsafe { self.shallow_v3(p, o, alpha, beta, parity) };
-        }
-        self.shallow_with::<Portable>(p, o, alpha, beta, parity)
-    }
-
-    /// [`Searcher::shallow`] on the instance `K`.
+    /// quadrants with an odd number of empties.
     #[inline(always)]
     fn shallow_with<K: Kernels>(
         &mut self,

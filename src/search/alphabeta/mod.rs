@@ -529,7 +529,7 @@ impl Searcher {
             .iter()
             .position(|c| c.sq == tt_move)
             .map(|j| list.remove(j));
-        self.order_keys(&mut list, p, o, board.empties(), 0, -64);
+        self.order_keys_with::<endgame::Portable>(&mut list, p, o, board.empties(), 0, -64);
         list.sort_by_key(|c| std::cmp::Reverse(c.key));
         first
             .into_iter()

@@ -169,7 +169,7 @@ fn fastest_first_key_x86(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 
 
 /// [`fastest_first_key`] with the move generator `moves`.
 #[inline(always)]
-fn fastest_first_key_with(
+pub(super) fn fastest_first_key_with(
     moves: impl Fn(u64, u64) -> u64,
     sq: usize,
     next_p: u64,

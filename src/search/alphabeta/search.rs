@@ -4,11 +4,14 @@
 //! fastest-first move ordering with the table move first.
 
 use super::endgame::{final_score, STABILITY_THRESHOLD};
-use super::ordering::{fastest_first_key, parity, QUADRANT_BIT, W_EVAL};
+use super::endgame::{Kernels, Portable};
+use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT, W_EVAL};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
 use super::{Searcher, ETC_MIN, PARITY_ORDER_MAX, SHALLOW_MAX};
-use crate::board::movegen::{flips, moves};
+use crate::board::movegen::flips;
+#[cfg(target_arch = "x86_64")]
+use crate::board::movegen::has_x86_v3;
 use crate::eval::{Incremental, Scratch};
 use crate::search::shallow::{sort_depth, Probe};
 use crate::Board;
@@ -54,21 +57,41 @@ impl Candidate {
 }
 
 impl Searcher {
-    /// Any position: dispatches on the number of empties.
+    /// Any position: the fastest instance of the solver this CPU runs
+    /// ([`Kernels`]; the same values and node counts on every instance).
     #[inline]
     pub(super) fn search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if has_x86_v3() {
+            // SAFETY: the CPU has every feature search_any_v3 is compiled with.
+            return unsafe { self.search_any_v3(p, o, alpha, beta) };
+        }
+        self.search_any_with::<Portable>(p, o, alpha, beta)
+    }
+
+    /// [`Searcher::search_any`] on the instance `K`: dispatches on the
+    /// number of empties.
+    #[inline(always)]
+    pub(super) fn search_any_with<K: Kernels>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let empties = (!(p | o)).count_ones();
         if empties > SHALLOW_MAX {
-            self.deep(p, o, alpha, beta, empties)
+            K::deep(self, p, o, alpha, beta, empties)
         } else if empties > 4 {
-            self.shallow(p, o, alpha, beta, parity(!(p | o)))
+            K::shallow(self, p, o, alpha, beta, parity(!(p | o)))
         } else {
-            self.solve_small(p, o, alpha, beta)
+            K::solve_small(self, p, o, alpha, beta)
         }
     }
 
-    /// A node with more than [`SHALLOW_MAX`] empties.
-    pub(super) fn deep(
+    /// A node with more than [`SHALLOW_MAX`] empties, on the instance `K`.
+    #[inline(always)]
+    pub(super) fn deep_with<K: Kernels>(
         &mut self,
         p: u64,
         o: u64,
@@ -113,12 +136,12 @@ impl Searcher {
             beta = beta.min(upper);
             tt_move = e.best;
         }
-        let mv = moves(p, o);
+        let mv = K::moves(p, o);
         if mv == 0 {
-            if moves(o, p) == 0 {
+            if K::moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.deep(o, p, -beta, -alpha, empties);
+            return -K::deep(self, o, p, -beta, -alpha, empties);
         }
         let start_nodes = self.nodes;
 
@@ -136,7 +159,7 @@ impl Searcher {
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             if empties > SHALLOW_MAX + 1 {
                 self.tt.prefetch(&Board {
                     player: o ^ f,
@@ -182,7 +205,7 @@ impl Searcher {
         let mut best_move = NO_MOVE;
         for i in 0..n {
             if i == usize::from(tt_first) {
-                self.order_keys(&mut list[i..n], p, o, empties, par, alpha);
+                self.order_keys_with::<K>(&mut list[i..n], p, o, empties, par, alpha);
             }
             if i == 1 && n > 2 && self.may_split(empties, alpha, beta) {
                 // Young brothers wait: the first move did not cut; share
@@ -212,14 +235,14 @@ impl Searcher {
             let sq = c.sq as usize;
             let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
             let v = if pv_node && i > 0 {
-                let v = -self.search_any(np, no, -alpha - 1, -alpha);
+                let v = -self.search_any_with::<K>(np, no, -alpha - 1, -alpha);
                 if v > alpha && v < beta && !self.aborted {
-                    -self.search_any(np, no, -beta, -alpha)
+                    -self.search_any_with::<K>(np, no, -beta, -alpha)
                 } else {
                     v
                 }
             } else {
-                -self.search_any(np, no, -beta, -alpha)
+                -self.search_any_with::<K>(np, no, -beta, -alpha)
             };
             if self.aborted {
                 return 0;
@@ -244,8 +267,10 @@ impl Searcher {
     /// The ordering keys of the moves in `list` at node `(p, o)`: fastest
     /// first (with quadrant parity `par` near the end), plus, with an
     /// evaluation and enough empties, a shallow search of each child below
-    /// the window's lower bound `alpha`.
-    pub(super) fn order_keys(
+    /// the window's lower bound `alpha`. (The same keys on every instance
+    /// `K`.)
+    #[inline(always)]
+    pub(super) fn order_keys_with<K: Kernels>(
         &mut self,
         list: &mut [Candidate],
         p: u64,
@@ -260,7 +285,8 @@ impl Searcher {
                 for c in list.iter_mut() {
                     let sq = c.sq as usize;
                     let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-                    c.key = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
+                    c.key =
+                        fastest_first_key_with(K::moves, sq, np, no, par & QUADRANT_BIT[sq] != 0);
                 }
                 return;
             }
@@ -268,8 +294,8 @@ impl Searcher {
         let mut probe = (&mut self.nodes, self.node_limit);
         let depth = sort_depth(empties);
         match order_eval.as_pattern() {
-            Some(pe) => eval_keys(pe, &mut probe, list, p, o, par, depth, alpha),
-            None => eval_keys(
+            Some(pe) => eval_keys::<K, _>(pe, &mut probe, list, p, o, par, depth, alpha),
+            None => eval_keys::<K, _>(
                 &Scratch(order_eval),
                 &mut probe,
                 list,
@@ -287,7 +313,8 @@ impl Searcher {
 /// shallow search of each child, `depth` plies deep. `counter` is the node
 /// counter and the count at which the shallow searches stop deepening.
 #[allow(clippy::too_many_arguments)]
-fn eval_keys<E: Incremental + ?Sized>(
+#[inline(always)]
+fn eval_keys<K: Kernels, E: Incremental + ?Sized>(
     eval: &E,
     counter: &mut (&mut u64, u64),
     list: &mut [Candidate],
@@ -306,12 +333,54 @@ fn eval_keys<E: Incremental + ?Sized>(
     for c in list.iter_mut() {
         let sq = c.sq as usize;
         let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-        let ff = fastest_first_key(sq, np, no, par & QUADRANT_BIT[sq] != 0);
+        let ff = fastest_first_key_with(K::moves, sq, np, no, par & QUADRANT_BIT[sq] != 0);
         c.key = if np != 0 {
             let ns = eval.play(&state, sq, c.flips);
             ff + probe.key(np, no, &ns, depth, alpha) * W_EVAL
         } else {
             ff
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{random_position, SplitMix64};
+
+    /// The whole solver on the portable instance and on the fastest one
+    /// this CPU runs (the x86-64 instance where it has AVX2): the same value
+    /// and the same node count for every window, each from an empty table,
+    /// with the evaluation ordering moves (positions of 10–19 empties: the
+    /// table-driven search, ETC and the evaluation's ordering all run).
+    #[test]
+    fn instances_search_alike() {
+        let mut rng = SplitMix64::new(0xDEE9);
+        let mut checked = 0;
+        while checked < 24 {
+            let empties = 10 + (checked % 10) as u32;
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let (p, o) = (b.player, b.opponent);
+            let alpha = rng.below(40) as i32 - 20;
+            for (a, beta) in [(-65, 65), (alpha, alpha + 1), (alpha - 6, alpha + 4)] {
+                let mut results = Vec::new();
+                for portable in [true, false] {
+                    let mut s = Searcher::new(1);
+                    let eval = crate::eval::PatternEvaluator::embedded()
+                        .expect("embedded weights decode");
+                    s.set_order_evaluator(Some(Box::new(eval)), 12);
+                    let v = if portable {
+                        s.search_any_with::<Portable>(p, o, a, beta)
+                    } else {
+                        s.search_any(p, o, a, beta)
+                    };
+                    results.push((v, s.nodes()));
+                }
+                assert_eq!(results[0], results[1], "{b:?} ({a}, {beta})");
+            }
+            checked += 1;
+        }
     }
 }
