@@ -48,6 +48,18 @@ fn parse_mem_total_kib(meminfo: &str) -> Option<u64> {
         .ok()
 }
 
+impl TableMemoryError {
+    /// The error for `bytes` asked for `what`, with the machine's total
+    /// memory where it can be read.
+    pub fn new(what: &'static str, bytes: u64) -> TableMemoryError {
+        TableMemoryError {
+            what,
+            requested_mib: bytes.div_ceil(1 << 20),
+            total_mib: total_memory_mib(),
+        }
+    }
+}
+
 /// Checks that `bytes` of tables fit in the machine's memory (when it is
 /// known); `what` names them in the error.
 pub fn check_fits(bytes: u64, what: &'static str) -> Result<(), TableMemoryError> {
@@ -71,11 +83,8 @@ pub fn try_with_capacity<T>(len: usize, what: &'static str) -> Result<Vec<T>, Ta
     let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
     check_fits(bytes, what)?;
     let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| TableMemoryError {
-        what,
-        requested_mib: bytes.div_ceil(1 << 20),
-        total_mib: total_memory_mib(),
-    })?;
+    v.try_reserve_exact(len)
+        .map_err(|_| TableMemoryError::new(what, bytes))?;
     Ok(v)
 }
 

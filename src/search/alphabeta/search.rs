@@ -368,8 +368,8 @@ mod tests {
                 let mut results = Vec::new();
                 for portable in [true, false] {
                     let mut s = Searcher::new(1);
-                    let eval = crate::eval::PatternEvaluator::embedded()
-                        .expect("embedded weights decode");
+                    let eval =
+                        crate::eval::PatternEvaluator::embedded().expect("embedded weights decode");
                     s.set_order_evaluator(Some(Box::new(eval)), 12);
                     let v = if portable {
                         s.search_any_with::<Portable>(p, o, a, beta)
