@@ -251,7 +251,7 @@ impl Engine {
             (config.hash_mb, None)
         };
         let mut alphabeta = Searcher::try_new(ab_mb)?;
-        // Move ordering by the evaluation from `DEFAULT_ORDER_MIN` (15)
+        // Move ordering by the evaluation from `DEFAULT_ORDER_MIN` (14)
         // empties up: for alpha-beta itself, and for df-pn's leaf solver,
         // which gets positions of up to `--leaf-empties` (default 17)
         // empties. Results never depend on it.

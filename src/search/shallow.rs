@@ -22,8 +22,12 @@ use crate::eval::{Evaluator, Incremental, Scratch};
 use crate::Board;
 
 /// Nodes with at least this many empties rank their moves with the
-/// evaluation by default (fewer empties: fastest first alone).
-pub const DEFAULT_ORDER_MIN: u32 = 15;
+/// evaluation by default (fewer empties: fastest first alone). 14 rather
+/// than 15 (2026-11-24, with the evaluation's updates compiled for AVX2):
+/// FFO #40–#49 exact 980.3 → 952.2 M nodes, #50–#52 exact 1,748.0 →
+/// 1,729.1 M, #40–#49 df-pn⁺ WLD 100.2 → 96.5 M; 13 saved more nodes on
+/// #40–#49 (931.9 M) but not on #50–#52 (docs/benchmarks.md).
+pub const DEFAULT_ORDER_MIN: u32 = 14;
 
 /// The deepest shallow search (reached from 24 empties up).
 const MAX_SORT_DEPTH: u32 = 6;
