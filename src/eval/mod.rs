@@ -37,11 +37,19 @@ use std::sync::OnceLock;
 pub static EMBEDDED_WEIGHTS: &[u8] =
     include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/eval.bin"));
 
+/// Entries of one stage's table in memory: every `u16` falls inside it
+/// (a feature index is below [`STAGE_WEIGHTS`], 62,547), so a lookup by a
+/// `u16` index needs no bounds check; the entries from `STAGE_WEIGHTS` on
+/// are zero and no position reads them.
+const STAGE_STRIDE: usize = 1 << 16;
+const _: () = assert!(STAGE_WEIGHTS <= STAGE_STRIDE);
+
 /// An evaluator with its weights in memory.
 #[derive(Clone, Debug)]
 pub struct PatternEvaluator {
-    /// `NUM_STAGES × STAGE_WEIGHTS`, stage-major, in units of 1/scale disc.
-    weights: Box<[i16]>,
+    /// One table per stage (the file's `STAGE_WEIGHTS` weights, then
+    /// zeros to [`STAGE_STRIDE`]), in units of 1/scale disc.
+    weights: Box<[[i16; STAGE_STRIDE]]>,
     inv_scale: f32,
     meta: TrainingMeta,
 }
@@ -64,8 +72,15 @@ pub struct Contribution {
 impl PatternEvaluator {
     /// An evaluator from a decoded (and checked) weights file.
     pub fn from_file(file: &WeightsFile) -> PatternEvaluator {
+        let mut weights = vec![[0i16; STAGE_STRIDE]; NUM_STAGES].into_boxed_slice();
+        for (table, stage) in weights
+            .iter_mut()
+            .zip(file.weights.chunks_exact(STAGE_WEIGHTS))
+        {
+            table[..STAGE_WEIGHTS].copy_from_slice(stage);
+        }
         PatternEvaluator {
-            weights: file.weights.clone().into_boxed_slice(),
+            weights,
             inv_scale: 1.0 / file.scale,
             meta: file.meta.clone(),
         }
@@ -104,9 +119,8 @@ impl PatternEvaluator {
 
     /// The weight table of `board`'s stage.
     #[inline(always)]
-    fn stage_weights(&self, board: &Board) -> &[i16] {
-        let s = stage(board);
-        &self.weights[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS]
+    fn stage_weights(&self, board: &Board) -> &[i16; STAGE_STRIDE] {
+        &self.weights[stage(board)]
     }
 
     /// The predicted final disc difference for the side to move.
@@ -116,13 +130,8 @@ impl PatternEvaluator {
         let idx = feature_indices(board);
         let mut sum = 0i32;
         for &i in &idx {
-            debug_assert!((i as usize) < STAGE_WEIGHTS);
-            // SAFETY: `table` has STAGE_WEIGHTS entries, and every index from
-            // `feature_indices` is a family offset plus a base-3 configuration
-            // of that family's squares with digits 0–2 (it masks the
-            // opponent's discs with !player), so below STAGE_WEIGHTS; the
-            // patterns tests check the layout and the range.
-            sum += unsafe { *table.get_unchecked(i as usize) } as i32;
+            // A `u16` index is always inside the table (no check: `STAGE_STRIDE`).
+            sum += table[usize::from(i)] as i32;
         }
         sum as f32 * self.inv_scale
     }

@@ -25,8 +25,8 @@ use crate::Board;
 /// evaluation by default (fewer empties: fastest first alone). 14 rather
 /// than 15 (2026-11-24, with the evaluation's updates compiled for AVX2):
 /// FFO #40–#49 exact 980.3 → 952.2 M nodes, #50–#52 exact 1,748.0 →
-/// 1,729.1 M, #40–#49 df-pn⁺ WLD 100.2 → 96.5 M; 13 saved more nodes on
-/// #40–#49 (931.9 M) but not on #50–#52 (docs/benchmarks.md).
+/// 1,729.1 M, #40–#49 df-pn⁺ WLD 100.2 → 96.5 M; 13 saved more on
+/// #40–#49 (931.9 M) and was not tried alone on #50–#52 (docs/benchmarks.md).
 pub const DEFAULT_ORDER_MIN: u32 = 14;
 
 /// The deepest shallow search (reached from 24 empties up).
