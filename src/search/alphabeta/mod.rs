@@ -41,8 +41,12 @@ use std::time::{Duration, Instant};
 /// Positions with at most this many empties are searched without the table.
 pub const SHALLOW_MAX: u32 = 8;
 /// From this many empties up, children are probed in the table before
-/// searching (enhanced transposition cutoff).
-pub const ETC_MIN: u32 = 10;
+/// searching (enhanced transposition cutoff). 12 rather than 10 since
+/// 2026-11-24 (evening): 2.3 % more nodes, but fewer table probes waiting
+/// on memory; FFO #40–#49 25.78/25.80 s against 26.87/26.04 s and #50–#52
+/// 56.74/56.23 s against 57.80/58.29 s, interleaved on a quiet machine
+/// (docs/benchmarks.md).
+pub const ETC_MIN: u32 = 12;
 /// Up to this many empties, quadrant parity takes part in move ordering.
 pub const PARITY_ORDER_MAX: u32 = 12;
 /// From this many empties up, a WLD or bound question ranks the root's
