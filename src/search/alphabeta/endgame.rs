@@ -14,6 +14,7 @@ use super::Searcher;
 #[cfg(test)]
 use crate::board::movegen::has_x86_v3;
 use crate::board::movegen::{flips_portable, moves_portable};
+use crate::eval::Features;
 
 /// Below every score: "no move searched yet".
 const NONE: i32 = -65;
@@ -152,7 +153,15 @@ pub(super) trait Kernels {
     /// [`Searcher::solve_small_with`] of this instance.
     fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
     /// [`Searcher::deep_with`] of this instance.
-    fn deep(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32;
+    fn deep(
+        s: &mut Searcher,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        st: Option<&Features>,
+    ) -> i32;
 }
 
 /// The portable instance: [`crate::board::movegen`]'s kernels, the
@@ -180,8 +189,16 @@ impl Kernels for Portable {
     fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         s.solve_small_with::<Portable>(p, o, alpha, beta)
     }
-    fn deep(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
-        s.deep_with::<Portable>(p, o, alpha, beta, empties)
+    fn deep(
+        s: &mut Searcher,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        st: Option<&Features>,
+    ) -> i32 {
+        s.deep_with::<Portable>(p, o, alpha, beta, empties, st)
     }
 }
 
@@ -229,9 +246,17 @@ impl Kernels for X86V3 {
         // SAFETY: as above.
         unsafe { s.solve_small_v3(p, o, alpha, beta) }
     }
-    fn deep(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+    fn deep(
+        s: &mut Searcher,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        st: Option<&Features>,
+    ) -> i32 {
         // SAFETY: as above.
-        unsafe { s.deep_v3(p, o, alpha, beta, empties) }
+        unsafe { s.deep_v3(p, o, alpha, beta, empties, st) }
     }
 }
 
@@ -255,8 +280,16 @@ impl Searcher {
             self.solve_small_with::<X86V3>(p, o, alpha, beta)
         }
         /// [`Searcher::deep_with`] compiled for [`X86V3`].
-        fn deep_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
-            self.deep_with::<X86V3>(p, o, alpha, beta, empties)
+        fn deep_v3(
+            &mut self,
+            p: u64,
+            o: u64,
+            alpha: i32,
+            beta: i32,
+            empties: u32,
+            st: Option<&Features>,
+        ) -> i32 {
+            self.deep_with::<X86V3>(p, o, alpha, beta, empties, st)
         }
         /// [`Searcher::search_any_with`] compiled for [`X86V3`].
         pub(super) fn search_any_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {

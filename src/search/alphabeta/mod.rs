@@ -135,6 +135,11 @@ pub struct Searcher {
     interrupt: Option<Arc<AtomicBool>>,
     /// Helpers of this searcher alive now ([`Searcher::live_helpers`]).
     live: Arc<std::sync::atomic::AtomicUsize>,
+    /// Nodes with more empties than this pass their children the pattern
+    /// evaluation's state (the children order moves with it): the
+    /// evaluation's first empties less one, or `u32::MAX` without a
+    /// pattern evaluation.
+    carry_min: u32,
 }
 
 /// An evaluation plugged into move ordering, and where it is used.
@@ -185,6 +190,7 @@ impl Searcher {
             splits: Vec::new(),
             interrupt: None,
             live: Arc::default(),
+            carry_min: u32::MAX,
         })
     }
 
@@ -235,6 +241,10 @@ impl Searcher {
                 min_empties,
             })
         });
+        self.carry_min = match &self.order_eval {
+            Some(oe) if oe.eval.as_pattern().is_some() => min_empties,
+            _ => u32::MAX,
+        };
     }
 
     /// Orders moves with the embedded pattern evaluation
@@ -533,7 +543,15 @@ impl Searcher {
             .iter()
             .position(|c| c.sq == tt_move)
             .map(|j| list.remove(j));
-        self.order_keys_with::<endgame::Portable>(&mut list, p, o, board.empties(), 0, -64);
+        self.order_keys_with::<endgame::Portable>(
+            &mut list,
+            p,
+            o,
+            board.empties(),
+            0,
+            -64,
+            &mut None,
+        );
         list.sort_by_key(|c| std::cmp::Reverse(c.key));
         first
             .into_iter()

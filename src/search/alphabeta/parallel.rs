@@ -115,6 +115,7 @@ impl Searcher {
             splits,
             interrupt: None,
             live: Arc::clone(&self.live),
+            carry_min: self.carry_min,
         };
         h.plan_check();
         h

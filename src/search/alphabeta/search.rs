@@ -12,7 +12,7 @@ use super::{Searcher, ETC_MIN, PARITY_ORDER_MAX, SHALLOW_MAX};
 use crate::board::movegen::flips;
 #[cfg(target_arch = "x86_64")]
 use crate::board::movegen::has_x86_v3;
-use crate::eval::{Incremental, Scratch};
+use crate::eval::{Features, Incremental, Scratch};
 use crate::search::shallow::{sort_depth, Probe};
 use crate::Board;
 
@@ -79,9 +79,24 @@ impl Searcher {
         alpha: i32,
         beta: i32,
     ) -> i32 {
+        self.search_child_with::<K>(p, o, alpha, beta, None)
+    }
+
+    /// [`Searcher::search_any_with`] of a position whose pattern state `st`
+    /// (if any) its parent computed: the table-driven search takes it
+    /// instead of computing it again for its move ordering.
+    #[inline(always)]
+    fn search_child_with<K: Kernels>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        st: Option<&Features>,
+    ) -> i32 {
         let empties = (!(p | o)).count_ones();
         if empties > SHALLOW_MAX {
-            K::deep(self, p, o, alpha, beta, empties)
+            K::deep(self, p, o, alpha, beta, empties, st)
         } else if empties > 4 {
             K::shallow(self, p, o, alpha, beta, parity(!(p | o)))
         } else {
@@ -90,6 +105,8 @@ impl Searcher {
     }
 
     /// A node with more than [`SHALLOW_MAX`] empties, on the instance `K`.
+    /// `st` is its pattern state when its parent had it at hand (the same
+    /// as computed from the board; it only saves that work).
     #[inline(always)]
     pub(super) fn deep_with<K: Kernels>(
         &mut self,
@@ -98,6 +115,7 @@ impl Searcher {
         mut alpha: i32,
         mut beta: i32,
         empties: u32,
+        st: Option<&Features>,
     ) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.next_check {
@@ -141,7 +159,8 @@ impl Searcher {
             if K::moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -K::deep(self, o, p, -beta, -alpha, empties);
+            let passed = st.map(Features::after_pass);
+            return -K::deep(self, o, p, -beta, -alpha, empties, passed.as_ref());
         }
         let start_nodes = self.nodes;
 
@@ -199,13 +218,17 @@ impl Searcher {
                 tt_first = true;
             }
         }
+        // The node's pattern state, when the move ordering needs it; its
+        // children get theirs from it while they order by the evaluation too.
+        let mut state = st.copied();
+        let carry = empties > self.carry_min;
         let alpha0 = alpha;
         let pv_node = beta - alpha > 1;
         let mut best = NONE;
         let mut best_move = NO_MOVE;
         for i in 0..n {
             if i == usize::from(tt_first) {
-                self.order_keys_with::<K>(&mut list[i..n], p, o, empties, par, alpha);
+                self.order_keys_with::<K>(&mut list[i..n], p, o, empties, par, alpha, &mut state);
             }
             if i == 1 && n > 2 && self.may_split(empties, alpha, beta) {
                 // Young brothers wait: the first move did not cut; share
@@ -234,15 +257,20 @@ impl Searcher {
             let c = list[i];
             let sq = c.sq as usize;
             let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+            let child = match &state {
+                Some(s) if carry => Some(s.after_move(sq, c.flips)),
+                _ => None,
+            };
+            let cs = child.as_ref();
             let v = if pv_node && i > 0 {
-                let v = -self.search_any_with::<K>(np, no, -alpha - 1, -alpha);
+                let v = -self.search_child_with::<K>(np, no, -alpha - 1, -alpha, cs);
                 if v > alpha && v < beta && !self.aborted {
-                    -self.search_any_with::<K>(np, no, -beta, -alpha)
+                    -self.search_child_with::<K>(np, no, -beta, -alpha, cs)
                 } else {
                     v
                 }
             } else {
-                -self.search_any_with::<K>(np, no, -beta, -alpha)
+                -self.search_child_with::<K>(np, no, -beta, -alpha, cs)
             };
             if self.aborted {
                 return 0;
@@ -268,7 +296,9 @@ impl Searcher {
     /// first (with quadrant parity `par` near the end), plus, with an
     /// evaluation and enough empties, a shallow search of each child below
     /// the window's lower bound `alpha`. (The same keys on every instance
-    /// `K`.)
+    /// `K`.) With the pattern evaluation, `state` is the node's pattern
+    /// state: used if known, else computed and left there.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn order_keys_with<K: Kernels>(
         &mut self,
@@ -278,6 +308,7 @@ impl Searcher {
         empties: u32,
         par: u8,
         alpha: i32,
+        state: &mut Option<Features>,
     ) {
         let order_eval = match &self.order_eval {
             Some(oe) if empties >= oe.min_empties => &*oe.eval,
@@ -294,9 +325,13 @@ impl Searcher {
         let mut probe = (&mut self.nodes, self.node_limit);
         let depth = sort_depth(empties);
         match order_eval.as_pattern() {
-            Some(pe) => eval_keys::<K, _>(pe, &mut probe, list, p, o, par, depth, alpha),
+            Some(pe) => {
+                let s = *state.get_or_insert_with(|| pe.root(p, o));
+                eval_keys::<K, _>(pe, s, &mut probe, list, p, o, par, depth, alpha)
+            }
             None => eval_keys::<K, _>(
                 &Scratch(order_eval),
+                (),
                 &mut probe,
                 list,
                 p,
@@ -310,12 +345,14 @@ impl Searcher {
 }
 
 /// [`Searcher::order_keys`] with an evaluation: fastest first plus the
-/// shallow search of each child, `depth` plies deep. `counter` is the node
-/// counter and the count at which the shallow searches stop deepening.
+/// shallow search of each child, `depth` plies deep. `state` is the node's
+/// evaluation state, `counter` the node counter and the count at which the
+/// shallow searches stop deepening.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn eval_keys<K: Kernels, E: Incremental + ?Sized>(
     eval: &E,
+    state: E::State,
     counter: &mut (&mut u64, u64),
     list: &mut [Candidate],
     p: u64,
@@ -324,7 +361,6 @@ fn eval_keys<K: Kernels, E: Incremental + ?Sized>(
     depth: u32,
     alpha: i32,
 ) {
-    let state = eval.root(p, o);
     let mut probe = Probe {
         eval,
         nodes: counter.0,
@@ -348,6 +384,63 @@ mod tests {
     use super::*;
     use crate::rng::{random_position, SplitMix64};
 
+    /// For `count` random positions of `min` to `min + 9` empties and three
+    /// windows each, the value and node count of two searches, each by a
+    /// fresh searcher ordering moves with the embedded evaluation from 12
+    /// empties: `a` and `b` must agree.
+    fn searches_agree(
+        seed: u64,
+        count: usize,
+        min: u32,
+        a: impl Fn(&mut Searcher, u64, u64, i32, i32) -> i32,
+        b: impl Fn(&mut Searcher, u64, u64, i32, i32) -> i32,
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        let mut checked = 0;
+        while checked < count {
+            let empties = min + (checked % 10) as u32;
+            let Some(board) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let (p, o) = (board.player, board.opponent);
+            let alpha = rng.below(40) as i32 - 20;
+            for (lo, hi) in [(-65, 65), (alpha, alpha + 1), (alpha - 6, alpha + 4)] {
+                let mut results = Vec::new();
+                for search in [&a as &dyn Fn(&mut Searcher, u64, u64, i32, i32) -> i32, &b] {
+                    let mut s = Searcher::new(1);
+                    let eval =
+                        crate::eval::PatternEvaluator::embedded().expect("embedded weights decode");
+                    s.set_order_evaluator(Some(Box::new(eval)), 12);
+                    let v = search(&mut s, p, o, lo, hi);
+                    results.push((v, s.nodes()));
+                }
+                assert_eq!(results[0], results[1], "{board:?} ({lo}, {hi})");
+            }
+            checked += 1;
+        }
+    }
+
+    /// Children given their pattern state by their parent search exactly as
+    /// children that compute it from the board: the same values and node
+    /// counts (positions of 14–23 empties; passes included where the
+    /// positions have them).
+    #[test]
+    fn carried_states_search_like_computed_ones() {
+        searches_agree(
+            0xCA77,
+            16,
+            14,
+            |s, p, o, a, b| {
+                assert_eq!(s.carry_min, 12);
+                s.search_any(p, o, a, b)
+            },
+            |s, p, o, a, b| {
+                s.carry_min = u32::MAX;
+                s.search_any(p, o, a, b)
+            },
+        );
+    }
+
     /// The whole solver on the portable instance and on the fastest one
     /// this CPU runs (the x86-64 instance where it has AVX2): the same value
     /// and the same node count for every window, each from an empty table,
@@ -355,32 +448,12 @@ mod tests {
     /// table-driven search, ETC and the evaluation's ordering all run).
     #[test]
     fn instances_search_alike() {
-        let mut rng = SplitMix64::new(0xDEE9);
-        let mut checked = 0;
-        while checked < 24 {
-            let empties = 10 + (checked % 10) as u32;
-            let Some(b) = random_position(&mut rng, empties) else {
-                continue;
-            };
-            let (p, o) = (b.player, b.opponent);
-            let alpha = rng.below(40) as i32 - 20;
-            for (a, beta) in [(-65, 65), (alpha, alpha + 1), (alpha - 6, alpha + 4)] {
-                let mut results = Vec::new();
-                for portable in [true, false] {
-                    let mut s = Searcher::new(1);
-                    let eval =
-                        crate::eval::PatternEvaluator::embedded().expect("embedded weights decode");
-                    s.set_order_evaluator(Some(Box::new(eval)), 12);
-                    let v = if portable {
-                        s.search_any_with::<Portable>(p, o, a, beta)
-                    } else {
-                        s.search_any(p, o, a, beta)
-                    };
-                    results.push((v, s.nodes()));
-                }
-                assert_eq!(results[0], results[1], "{b:?} ({a}, {beta})");
-            }
-            checked += 1;
-        }
+        searches_agree(
+            0xDEE9,
+            24,
+            10,
+            |s, p, o, a, b| s.search_any_with::<Portable>(p, o, a, b),
+            |s, p, o, a, b| s.search_any(p, o, a, b),
+        );
     }
 }
