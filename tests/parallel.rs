@@ -6,9 +6,11 @@
 //!
 //! In the normal run: FFO #1–#19 at 1, 2, 4, 8 threads; 60 random positions
 //! of 14–20 empties at 4 threads with a 1 MiB table; 150 time-limited
-//! solves; df-pn⁺ with the parallel leaf hand-over on FFO #1–#6. The
+//! solves; df-pn⁺ with parallel workers on FFO #1–#6 and on 16 random
+//! positions of 18–21 empties at 2 and 3 threads in a 2 MiB table. The
 //! larger sets (FFO #20–#39, 500 random positions of 14–22 empties at 2, 4
-//! and 8 threads, 2,000 time-limited solves) are `#[ignore]`d:
+//! and 8 threads, 200 df-pn⁺ positions of 18–23 empties at 2, 4 and 8
+//! threads, 2,000 time-limited solves) are `#[ignore]`d:
 //! `cargo test --release --test parallel -- --ignored` runs them.
 
 mod common;
@@ -94,21 +96,29 @@ fn ffo_20_to_39_at_1_2_4_8_threads() {
     );
 }
 
+/// `count` random positions (seeded) of `min..=max` empties whose side to
+/// move has a move, with their empties.
+fn random_boards(seed: u64, count: usize, min: u32, max: u32) -> Vec<(u32, Board)> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let empties = min + (rng.next_u64() % u64::from(max - min + 1)) as u32;
+        if let Some(b) = random_position(&mut rng, empties).filter(|b| b.moves() != 0) {
+            out.push((empties, b));
+        }
+    }
+    out
+}
+
 /// Random positions of `min..=max` empties (seeded), each solved at one
 /// thread with a large table (the second algorithm: the single-thread
 /// solver) and at each of `threads` with a 1 MiB table shared under
 /// contention: the same score and best-move set, WLD and a bound agreeing.
 fn random_positions(count: usize, min: u32, max: u32, threads: &[usize]) {
-    let mut rng = SplitMix64::new(16);
     let mut one = searcher(1, 64, true);
     let mut many: Vec<Searcher> = threads.iter().map(|&t| searcher(t, 1, true)).collect();
-    let mut done = 0;
-    while done < count {
-        let empties = min + (rng.next_u64() % u64::from(max - min + 1)) as u32;
-        let Some(b) = random_position(&mut rng, empties).filter(|b| b.moves() != 0) else {
-            continue;
-        };
-        done += 1;
+    for (done, (empties, b)) in random_boards(16, count, min, max).into_iter().enumerate() {
+        let done = done + 1;
         let r1 = one.solve(&b, Mode::Exact, Limits::default());
         let score = r1.lower;
         assert_eq!(r1.score(), Some(score));
@@ -139,6 +149,55 @@ fn random_14_to_20_at_4_threads_in_a_1_mib_table() {
 #[ignore = "minutes: run with --ignored"]
 fn random_500_of_14_to_22_at_2_4_8_threads_in_a_1_mib_table() {
     random_positions(500, 14, 22, &[2, 4, 8]);
+}
+
+/// df-pn⁺ with several workers (docs/parallel.md, "df-pn⁺"): random
+/// positions of `min..=max` empties (above the leaf hand-over, so that the
+/// workers share a proof-number tree) solved by one-thread alpha-beta and
+/// by df-pn⁺ at each of `threads` with a 2 MiB budget for both tables (heavy
+/// replacement while the workers share them): the same score, best-move set
+/// and an optimal PV, and the same WLD and bound answers.
+fn dfpn_random_positions(seed: u64, count: usize, min: u32, max: u32, threads: &[usize]) {
+    let mut one = searcher(1, 64, true);
+    let mut engines: Vec<Engine> = threads
+        .iter()
+        .map(|&t| {
+            let mut c = EngineConfig::new(Algo::DfpnPlus, 2, Limits::default());
+            c.threads = t;
+            c.all_best = true;
+            Engine::new(c).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect();
+    for (done, (empties, b)) in random_boards(seed, count, min, max).into_iter().enumerate() {
+        let done = done + 1;
+        let r1 = one.solve(&b, Mode::Exact, Limits::default());
+        let score = r1.lower;
+        let want: BTreeSet<Square> = r1.best_moves.iter().copied().collect();
+        for (e, t) in engines.iter_mut().zip(threads) {
+            let what = format!("df-pn+ random #{done} ({empties} empties) at {t} threads");
+            let w = e.solve(&b, Mode::Wld);
+            assert_eq!(w.wld(), r1.wld(), "{what}: WLD");
+            let k = score + 2 * (done as i32 % 3) - 1;
+            let q = e.solve(&b, Mode::Bound(k));
+            assert_eq!(q.bound_holds(), Some(score >= k), "{what}: bound {k}");
+            let r = e.solve(&b, Mode::Exact);
+            assert_eq!(r.score(), Some(score), "{what}: score");
+            let got: BTreeSet<Square> = r.best_moves.iter().copied().collect();
+            assert_eq!(got, want, "{what}: best moves");
+            check_pv(&b, &r, score, &what);
+        }
+    }
+}
+
+#[test]
+fn dfpn_plus_workers_agree_on_random_18_to_21() {
+    dfpn_random_positions(18, 16, 18, 21, &[2, 3]);
+}
+
+#[test]
+#[ignore = "minutes: run with --ignored"]
+fn dfpn_plus_workers_agree_on_200_random_18_to_23_at_2_4_8() {
+    dfpn_random_positions(23, 200, 18, 23, &[2, 4, 8]);
 }
 
 /// Checks one answer of a solve that may have been stopped: the exact score
@@ -238,8 +297,9 @@ fn two_thousand_time_limited_solves() {
     stress(2000);
 }
 
-/// df-pn⁺ hands its leaves (and the alpha-beta searches it asks) to the
-/// parallel alpha-beta: the same answers at 2 threads.
+/// df-pn⁺ with two workers (each handing its leaves to a one-thread
+/// alpha-beta of its own on the shared table): the same answers as the
+/// file.
 #[test]
 fn dfpn_plus_with_parallel_leaves() {
     let Some(list) = problems(

@@ -298,7 +298,7 @@ impl Engine {
         let table = self
             .proof
             .get_or_insert_with(|| ProofTable::with_mb(half_mb(hash_mb)));
-        let eval: &dyn Evaluator = &*self.eval;
+        let eval: &(dyn Evaluator + Sync) = &*self.eval;
         let heuristic = if algo == Algo::DfpnPlus {
             Heuristic::Sigmoid {
                 eval,

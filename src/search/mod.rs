@@ -35,6 +35,17 @@ pub trait LeafSolver {
     }
     /// Positions visited so far by this solver (each visited position counts one).
     fn nodes(&self) -> u64;
+    /// How many threads a search that hands its leaves to this solver may
+    /// run (1: one; each further thread gets a [`LeafSolver::helper`]).
+    fn threads(&self) -> usize {
+        1
+    }
+    /// A solver of its own for another thread, sharing whatever this one
+    /// caches (`None`: this solver has no helpers; the search stays on one
+    /// thread).
+    fn helper(&self) -> Option<Box<dyn LeafSolver + Send>> {
+        None
+    }
 }
 
 /// The bounds proven by the value `v` of a fail-soft null-window search

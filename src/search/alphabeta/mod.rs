@@ -174,8 +174,14 @@ impl Searcher {
     /// [`Searcher::new`], or an error naming the size when the memory for
     /// the table is not there.
     pub fn try_new(hash_mb: usize) -> Result<Searcher, crate::search::memory::TableMemoryError> {
-        Ok(Searcher {
-            tt: Arc::new(tt::Table::try_new(hash_mb)?),
+        Ok(Searcher::on_table(Arc::new(tt::Table::try_new(hash_mb)?)))
+    }
+
+    /// A one-thread searcher on `tt` with no limits, no move-ordering
+    /// evaluation and one best move.
+    fn on_table(tt: Arc<tt::Table>) -> Searcher {
+        Searcher {
+            tt,
             nodes: 0,
             node_limit: u64::MAX,
             next_check: CHECK_INTERVAL,
@@ -191,7 +197,7 @@ impl Searcher {
             interrupt: None,
             live: Arc::default(),
             carry_min: u32::MAX,
-        })
+        }
     }
 
     /// Searches with `threads` threads from now on (1: this thread alone,
@@ -804,6 +810,21 @@ impl LeafSolver for Searcher {
 
     fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The threads of this searcher's pool (1 without one).
+    fn threads(&self) -> usize {
+        self.pool.as_ref().map_or(1, |p| p.threads())
+    }
+
+    /// A one-thread searcher on the same table, with the same move
+    /// ordering and no limits (a leaf search is never cut short).
+    fn helper(&self) -> Option<Box<dyn LeafSolver + Send>> {
+        let mut s = Searcher::on_table(Arc::clone(&self.tt));
+        s.order_eval = self.order_eval.clone();
+        s.all_best = self.all_best;
+        s.carry_min = self.carry_min;
+        Some(Box::new(s))
     }
 }
 

@@ -173,13 +173,14 @@ fn to_cost(c: f64) -> i64 {
 }
 
 /// The leaf estimates and edge costs df-pn uses.
+#[derive(Clone, Copy)]
 pub enum Heuristic<'a> {
     /// Plain df-pn: h = 1, cost = 0.
     Uniform,
     /// df-pn⁺: sigmoid h over an evaluation, costs from the parameters.
     Sigmoid {
         /// The evaluation (side to move's predicted final disc difference).
-        eval: &'a dyn Evaluator,
+        eval: &'a (dyn Evaluator + Sync),
         /// B, C and the costs per stage.
         params: &'a HParams,
     },

@@ -45,9 +45,11 @@ pub mod table;
 use crate::board::Board;
 use crate::search::budget::Budget;
 use crate::search::progress::Progress;
+use crate::search::result::TableStats;
 use crate::search::{LeafSolver, Limits};
 use heuristic::{Heuristic, ValueCache, DEFAULT_H_SEARCH_FROM};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU8, Ordering};
 use std::sync::Arc;
 use table::{Probe, ProofTable, INF};
 
@@ -56,6 +58,10 @@ const FINITE_MAX: u64 = INF as u64 - 1;
 
 /// How often (in nodes) the clock is read.
 const TIME_CHECK_INTERVAL: u64 = 4096;
+
+/// The stack of a parallel df-pn worker thread: the df-pn recursion (one
+/// frame per ply above the leaves) and a leaf search below it.
+const WORKER_STACK: usize = 64 << 20;
 
 /// Options of one df-pn search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -129,8 +135,66 @@ pub struct Dfpn<'a> {
     /// not), and the positions of the shallow searches behind
     /// [`Dfpn::guess`] and h ([`DfpnOptions::h_search_from`]).
     pub nodes: u64,
-    /// Where the node count is published ([`Dfpn::set_progress`]).
+    /// Where the node count is published ([`Dfpn::set_progress`]), and what
+    /// to add to this searcher's count there (a parallel worker's: the
+    /// count of the search it works for).
     progress: Option<Arc<Progress>>,
+    progress_base: u64,
+    /// Threads for each question ([`LeafSolver::threads`]; 1: this one).
+    threads: usize,
+    /// A worker of a parallel search ([`Dfpn::prove_parallel`]): the nodes
+    /// the workers are expanding now, and the flag that stops them all
+    /// once one has answered.
+    busy: Option<Arc<Busy>>,
+    stop: Option<Arc<AtomicBool>>,
+    /// Leaf-solver nodes of the workers of parallel searches.
+    worker_leaf_nodes: u64,
+    /// The workers' h caches, kept from one question to the next.
+    worker_values: Vec<Option<Box<ValueCache>>>,
+}
+
+/// The nodes the workers of a parallel df-pn are expanding now, counted per
+/// slot of a hash of the board. A worker choosing a child looks here and
+/// prefers a sibling of a busy child whose numbers are nearly as good, so
+/// the workers spread over the tree (virtual proof numbers, as in Kaneko's
+/// parallel df-pn). Two boards may share a slot: that only misleads the
+/// choice, never an answer.
+struct Busy {
+    slots: Box<[AtomicU16]>,
+}
+
+impl Busy {
+    const BITS: u32 = 16;
+
+    fn new() -> Busy {
+        Busy {
+            slots: (0..1usize << Self::BITS)
+                .map(|_| AtomicU16::new(0))
+                .collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, b: &Board) -> &AtomicU16 {
+        let h = b.player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ b.opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        &self.slots[(h >> (64 - Self::BITS)) as usize]
+    }
+
+    #[inline]
+    fn enter(&self, b: &Board) {
+        self.slot(b).fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, b: &Board) {
+        self.slot(b).fetch_sub(1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn is_busy(&self, b: &Board) -> bool {
+        self.slot(b).load(Ordering::Relaxed) > 0
+    }
 }
 
 impl<'a> Dfpn<'a> {
@@ -169,6 +233,7 @@ impl<'a> Dfpn<'a> {
             // Plain df-pn has no evaluation to search with.
             options.h_search_from = 0;
         }
+        let threads = leaf.threads().max(1);
         Dfpn {
             table,
             leaf,
@@ -183,6 +248,12 @@ impl<'a> Dfpn<'a> {
             values: None,
             nodes: 0,
             progress: None,
+            progress_base: 0,
+            threads,
+            busy: None,
+            stop: None,
+            worker_leaf_nodes: 0,
+            worker_values: Vec::new(),
         }
     }
 
@@ -199,7 +270,7 @@ impl<'a> Dfpn<'a> {
 
     /// Leaf-solver nodes since this searcher was made.
     pub fn leaf_nodes(&self) -> u64 {
-        self.leaf.nodes() - self.leaf_base
+        self.leaf.nodes() - self.leaf_base + self.worker_leaf_nodes
     }
 
     /// Whether a limit has stopped the search (it stays stopped).
@@ -241,6 +312,11 @@ impl<'a> Dfpn<'a> {
         if self.aborted {
             return Outcome::Aborted;
         }
+        if self.threads > 1 && self.busy.is_none() {
+            if let Some(outcome) = self.prove_parallel(board, k) {
+                return outcome;
+            }
+        }
         let known = self.lookup(board, k);
         let (phi, delta) = self.mid(*board, k, INF, INF, known);
         if phi == 0 {
@@ -254,6 +330,107 @@ impl<'a> Dfpn<'a> {
             );
             Outcome::Aborted
         }
+    }
+
+    /// [`Dfpn::prove`] by [`Dfpn::threads`] workers at once: each a df-pn
+    /// of its own from the root on the shared tables (its own handle on the
+    /// proof table, its own leaf solver from [`LeafSolver::helper`]), kept
+    /// apart by the nodes the others are expanding ([`Busy`]). Every value a
+    /// worker stores is true whatever the others do, so the first worker to
+    /// settle the root answers and the others stop. `None` when the leaf
+    /// solver has no helpers or no worker thread could start (the caller
+    /// then searches alone).
+    fn prove_parallel(&mut self, board: &Board, k: i32) -> Option<Outcome> {
+        let n = self.threads;
+        let mut leaves = Vec::with_capacity(n);
+        for _ in 0..n {
+            leaves.push(self.leaf.helper()?);
+        }
+        let busy = Arc::new(Busy::new());
+        let stop = Arc::new(AtomicBool::new(false));
+        // 0: no answer; 1: proven; 2: disproven.
+        let answer = AtomicU8::new(0);
+        let heuristic = self.heuristic;
+        let options = self.options;
+        let base = self.total_nodes();
+        let mut caches = std::mem::take(&mut self.worker_values);
+        caches.resize_with(n, || None);
+        type Done = (u64, u64, TableStats, Option<Box<ValueCache>>);
+        let done: Vec<Done> = std::thread::scope(|s| {
+            let mut handles = Vec::with_capacity(n);
+            for (i, (mut leaf, values)) in leaves.into_iter().zip(caches).enumerate() {
+                let mut table = self.table.share();
+                let budget = Arc::clone(&self.budget);
+                let (busy, stop, answer) = (Arc::clone(&busy), Arc::clone(&stop), &answer);
+                let progress = if i == 0 { self.progress.clone() } else { None };
+                let worker = move || {
+                    let mut d = Dfpn::within(&mut table, &mut *leaf, heuristic, options, budget);
+                    d.threads = 1;
+                    d.busy = Some(busy);
+                    d.stop = Some(Arc::clone(&stop));
+                    d.progress = progress;
+                    d.progress_base = base;
+                    d.values = values;
+                    let known = d.lookup(board, k);
+                    let (phi, delta) = d.mid(*board, k, INF, INF, known);
+                    let settled = if phi == 0 {
+                        1
+                    } else if delta == 0 {
+                        2
+                    } else {
+                        0
+                    };
+                    if settled != 0 {
+                        // The first answer stands (all answers agree).
+                        let _ =
+                            answer.compare_exchange(0, settled, Ordering::SeqCst, Ordering::SeqCst);
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    // Charge what the budget has not seen yet.
+                    let total = d.total_nodes();
+                    d.budget.charge(total - d.charged);
+                    let (nodes, leaf_nodes, values) = (d.nodes, d.leaf_nodes(), d.values.take());
+                    drop(d);
+                    (nodes, leaf_nodes, table.stats(), values)
+                };
+                match std::thread::Builder::new()
+                    .name(format!("dfpn-{i}"))
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(s, worker)
+                {
+                    Ok(h) => handles.push(h),
+                    // Fewer workers: the others still answer.
+                    Err(_) => break,
+                }
+            }
+            if handles.is_empty() {
+                return Vec::new();
+            }
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        if done.is_empty() {
+            return None;
+        }
+        for (nodes, leaf_nodes, stats, values) in done {
+            self.nodes += nodes;
+            self.worker_leaf_nodes += leaf_nodes;
+            // The workers charged these to the budget themselves.
+            self.charged += nodes + leaf_nodes;
+            self.table.absorb(&stats);
+            self.worker_values.push(values);
+        }
+        Some(match answer.load(Ordering::SeqCst) {
+            1 => Outcome::Proven,
+            2 => Outcome::Disproven,
+            _ => {
+                // Every worker stopped on a limit.
+                self.aborted = true;
+                Outcome::Aborted
+            }
+        })
     }
 
     /// The number of tips of the smallest proof tree (if "score ≥ k" holds
@@ -378,6 +555,12 @@ impl<'a> Dfpn<'a> {
         if self.aborted {
             return true;
         }
+        if let Some(stop) = &self.stop {
+            if stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+                return true;
+            }
+        }
         let total = self.total_nodes();
         if total >= self.next_check {
             if self.budget.charge(total - self.charged) {
@@ -386,7 +569,7 @@ impl<'a> Dfpn<'a> {
             self.charged = total;
             self.next_check = total + TIME_CHECK_INTERVAL.min(self.budget.remaining());
             if let Some(p) = &self.progress {
-                p.set_nodes(total);
+                p.set_nodes(self.progress_base + total);
             }
         }
         self.aborted
@@ -427,6 +610,28 @@ impl<'a> Dfpn<'a> {
         if self.over_limit() {
             return known;
         }
+        if let Some(busy) = &self.busy {
+            busy.enter(&board);
+        }
+        let r = self.expand(board, k, (th_phi, th_delta), entry_phi, prior_work);
+        if let Some(busy) = &self.busy {
+            busy.leave(&board);
+        }
+        r
+    }
+
+    /// [`Dfpn::mid`] of a node the table does not settle: the leaf
+    /// hand-over, or the children's multiple iterative deepening.
+    /// `entry_phi` lifts the children's δ, `prior_work` is the work the
+    /// table recorded for the node.
+    fn expand(
+        &mut self,
+        board: Board,
+        k: i32,
+        (th_phi, th_delta): (u32, u32),
+        entry_phi: u32,
+        prior_work: u64,
+    ) -> (u32, u32) {
         let work_start = self.total_nodes();
 
         // 2. Leaf hand-over and terminal positions.
@@ -493,52 +698,52 @@ impl<'a> Dfpn<'a> {
             if th_phi <= phi || th_delta <= delta {
                 break (phi, delta);
             }
-            // SelectChild, with the δ of unsolved children lifted to δ_bound − cost_φ.
-            let mut best = start;
-            let mut min1 = u64::MAX;
-            let mut min2 = u64::MAX;
-            for i in start..end {
-                let c = self.children[i];
-                let mut d = c.delta as u64;
-                if c.phi != INF && d != INF as u64 {
-                    d = d.max((delta_bound - cost_phi).max(0) as u64);
-                }
-                let term = phi_term(d, cost_phi);
-                if term < min1 {
-                    best = i;
-                    min2 = min1;
-                    min1 = term;
-                } else if term < min2 {
-                    min2 = term;
-                }
-                if c.phi == INF {
-                    break;
+            if let Some(stop) = &self.stop {
+                if stop.load(Ordering::Relaxed) {
+                    self.aborted = true;
+                    let r = self.combine(start, end, cost_phi, cost_delta);
+                    self.children.truncate(start);
+                    return r;
                 }
             }
+            // SelectChild, with the δ of unsolved children lifted to δ_bound
+            // − cost_φ; a parallel worker first tries to keep off the
+            // children other workers are in, unless that leaves the child
+            // it would choose no room below its thresholds.
+            let mut penalize = self.busy.is_some();
+            let (best, child_th_phi, child_th_delta) = loop {
+                let (best, min2) = self.select(start, end, delta_bound, cost_phi, penalize);
+                let c = self.children[best];
+                // (3): th_φ(c) = th_δ(n) + φ(c) − Σ(φ(child) + cost_δ).
+                let child_th_phi = if th_delta == INF {
+                    INF
+                } else {
+                    let others = delta as u64 - delta_term(c.phi as u64, cost_delta);
+                    let t = th_delta as i64 - others as i64 - cost_delta;
+                    t.clamp(1, FINITE_MAX as i64) as u32
+                };
+                // (4): th_δ(c) = min(th_φ(n), δ₂ + cost_φ + 1) − cost_φ, or the 1+ε trick.
+                let second = if min2 >= INF as u64 {
+                    INF as u64
+                } else if self.options.epsilon > 0.0 {
+                    let grown = (min2 as f64 * (1.0 + self.options.epsilon)).ceil() as u64;
+                    grown.max(min2 + 1).min(FINITE_MAX)
+                } else {
+                    min2 + 1
+                };
+                let bound = second.min(th_phi as u64);
+                let child_th_delta = if bound >= INF as u64 {
+                    INF
+                } else {
+                    (bound as i64 - cost_phi).clamp(1, FINITE_MAX as i64) as u32
+                };
+                if penalize && (child_th_phi <= c.phi || child_th_delta <= c.delta) {
+                    penalize = false;
+                    continue;
+                }
+                break (best, child_th_phi, child_th_delta);
+            };
             let c = self.children[best];
-            // (3): th_φ(c) = th_δ(n) + φ(c) − Σ(φ(child) + cost_δ).
-            let child_th_phi = if th_delta == INF {
-                INF
-            } else {
-                let others = delta as u64 - delta_term(c.phi as u64, cost_delta);
-                let t = th_delta as i64 - others as i64 - cost_delta;
-                t.clamp(1, FINITE_MAX as i64) as u32
-            };
-            // (4): th_δ(c) = min(th_φ(n), δ₂ + cost_φ + 1) − cost_φ, or the 1+ε trick.
-            let second = if min2 >= INF as u64 {
-                INF as u64
-            } else if self.options.epsilon > 0.0 {
-                let grown = (min2 as f64 * (1.0 + self.options.epsilon)).ceil() as u64;
-                grown.max(min2 + 1).min(FINITE_MAX)
-            } else {
-                min2 + 1
-            };
-            let bound = second.min(th_phi as u64);
-            let child_th_delta = if bound >= INF as u64 {
-                INF
-            } else {
-                (bound as i64 - cost_phi).clamp(1, FINITE_MAX as i64) as u32
-            };
             let child_board = c.board;
             let (cp, cd) = self.mid(
                 child_board,
@@ -565,6 +770,46 @@ impl<'a> Dfpn<'a> {
         }
         self.children.truncate(start);
         result
+    }
+
+    /// The child to explore among `start..end` and the second smallest
+    /// term (SelectChild): the smallest φ term of the children's δ, lifted
+    /// to `delta_bound − cost_phi`; with `penalize`, the δ of a child another
+    /// worker is in counts about twice ([`Busy`]).
+    #[inline]
+    fn select(
+        &self,
+        start: usize,
+        end: usize,
+        delta_bound: i64,
+        cost_phi: i64,
+        penalize: bool,
+    ) -> (usize, u64) {
+        let mut best = start;
+        let mut min1 = u64::MAX;
+        let mut min2 = u64::MAX;
+        for i in start..end {
+            let c = self.children[i];
+            let mut d = c.delta as u64;
+            if c.phi != INF && d != INF as u64 {
+                d = d.max((delta_bound - cost_phi).max(0) as u64);
+                if penalize && self.busy.as_ref().is_some_and(|b| b.is_busy(&c.board)) {
+                    d = (2 * d + 1).min(FINITE_MAX);
+                }
+            }
+            let term = phi_term(d, cost_phi);
+            if term < min1 {
+                best = i;
+                min2 = min1;
+                min1 = term;
+            } else if term < min2 {
+                min2 = term;
+            }
+            if c.phi == INF {
+                break;
+            }
+        }
+        (best, min2)
     }
 
     /// The bounds a node just solved at target k can store, from its

@@ -20,6 +20,7 @@
 use crate::board::Board;
 use crate::search::result::TableStats;
 use crate::search::table::{Layout, Stored, Table};
+use std::sync::Arc;
 
 /// The "infinite" proof number (proven impossible).
 pub const INF: u32 = u32::MAX;
@@ -219,9 +220,11 @@ pub enum Probe {
     },
 }
 
-/// The bounded proof-number table.
+/// The bounded proof-number table. Several handles may share one table
+/// ([`ProofTable::share`]: the threads of a parallel df-pn), each with
+/// counters of its own.
 pub struct ProofTable {
-    table: Table<ProofLayout>,
+    table: Arc<Table<ProofLayout>>,
     stats: TableStats,
 }
 
@@ -260,7 +263,7 @@ impl ProofTable {
     pub fn try_with_buckets(
         buckets: usize,
     ) -> Result<ProofTable, crate::search::memory::TableMemoryError> {
-        let table = Table::try_with_buckets(buckets)?;
+        let table = Arc::new(Table::try_with_buckets(buckets)?);
         let capacity = (table.buckets() * WAYS) as u64;
         Ok(ProofTable {
             table,
@@ -274,6 +277,32 @@ impl ProofTable {
     /// The counters.
     pub fn stats(&self) -> TableStats {
         self.stats
+    }
+
+    /// Another handle on the same table, with counters of its own that
+    /// start at 0 (its entry count too: [`ProofTable::absorb`] adds them
+    /// back). While a second handle exists, no handle collects garbage
+    /// (every store still goes through the table's replacement policy).
+    pub fn share(&self) -> ProofTable {
+        ProofTable {
+            table: Arc::clone(&self.table),
+            stats: TableStats {
+                capacity: self.stats.capacity,
+                ..TableStats::default()
+            },
+        }
+    }
+
+    /// Adds the counters of a handle made by [`ProofTable::share`] to this
+    /// one's.
+    pub fn absorb(&mut self, other: &TableStats) {
+        let s = &mut self.stats;
+        s.probes += other.probes;
+        s.hits += other.hits;
+        s.stores += other.stores;
+        s.replacements += other.replacements;
+        s.collections += other.collections;
+        s.entries = (s.entries + other.entries).min(s.capacity);
     }
 
     /// Empties the table (counters are kept, entries reset to 0).
@@ -386,6 +415,10 @@ impl ProofTable {
     /// entries in use (solved entries count four times their work, as they
     /// stand for finished work).
     pub fn collect(&mut self) {
+        // Only a handle that has the table to itself collects.
+        let Some(table) = Arc::get_mut(&mut self.table) else {
+            return;
+        };
         self.stats.collections += 1;
         let weight = |e: &Entry| -> u64 {
             let w = e.work as u64 + 1;
@@ -397,7 +430,7 @@ impl ProofTable {
         };
         // Histogram of log2(weight), then the smallest threshold that frees a quarter.
         let mut hist = [0u64; 66];
-        self.table.for_each_bucket(|w| {
+        table.for_each_bucket(|w| {
             for i in 0..WAYS {
                 let e = Entry::decode(w, i);
                 if !e.is_empty() {
@@ -413,7 +446,7 @@ impl ProofTable {
             cut += 1;
         }
         let mut left = 0;
-        self.table.for_each_bucket(|w| {
+        table.for_each_bucket(|w| {
             for i in 0..WAYS {
                 let e = Entry::decode(w, i);
                 if e.is_empty() {
