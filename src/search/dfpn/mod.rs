@@ -155,7 +155,7 @@ pub struct Dfpn<'a> {
 
 /// The nodes the workers of a parallel df-pn are expanding now, counted per
 /// slot of a hash of the board. A worker choosing a child looks here and
-/// prefers a sibling of a busy child whose numbers are nearly as good, so
+/// prefers a sibling of a busy child whose numbers are not much worse, so
 /// the workers spread over the tree (virtual proof numbers, as in Kaneko's
 /// parallel df-pn). Two boards may share a slot: that only misleads the
 /// choice, never an answer.
@@ -775,7 +775,8 @@ impl<'a> Dfpn<'a> {
     /// The child to explore among `start..end` and the second smallest
     /// term (SelectChild): the smallest φ term of the children's δ, lifted
     /// to `delta_bound − cost_phi`; with `penalize`, the δ of a child another
-    /// worker is in counts about twice ([`Busy`]).
+    /// worker is in counts as 4δ + 1 ([`Busy`]; 2δ + 1 cost 8–10 % more
+    /// nodes at 4 and 8 workers, docs/parallel.md).
     #[inline]
     fn select(
         &self,
@@ -794,7 +795,7 @@ impl<'a> Dfpn<'a> {
             if c.phi != INF && d != INF as u64 {
                 d = d.max((delta_bound - cost_phi).max(0) as u64);
                 if penalize && self.busy.as_ref().is_some_and(|b| b.is_busy(&c.board)) {
-                    d = (2 * d + 1).min(FINITE_MAX);
+                    d = (4 * d + 1).min(FINITE_MAX);
                 }
             }
             let term = phi_term(d, cost_phi);
