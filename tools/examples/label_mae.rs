@@ -10,7 +10,10 @@
 //! that orders alpha-beta's moves and gives df-pn⁺ its h above 16 empties),
 //! compared as is, in discs (not rounded to an even score).
 //! Used for the held-out error at 16, 20 and 24 empties in
-//! docs/evaluation.md.
+//! docs/evaluation.md. `--stats` adds, per depth, the mean error (value −
+//! score, the bias) and its standard deviation, the two numbers an
+//! endgame ProbCut model needs (docs/probcut.md); `--every N` keeps one
+//! labelled position in N (the training labels are millions).
 
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::formats::games::read_game_file;
@@ -23,6 +26,8 @@ fn main() -> anyhow::Result<()> {
     let mut weights = None;
     let mut depths = vec![0u32];
     let mut games = Vec::new();
+    let mut stats = false;
+    let mut every = 1usize;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -48,6 +53,16 @@ fn main() -> anyhow::Result<()> {
                 anyhow::ensure!((1..=8).contains(&d), "--depth {d}: expected 1 to 8 plies");
                 depths.push(d);
             }
+            "--stats" => stats = true,
+            "--every" => {
+                let n = args
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("--every needs a number"))?;
+                every =
+                    n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        anyhow::anyhow!("--every {n:?}: expected a positive number")
+                    })?;
+            }
             _ => files.push(PathBuf::from(a)),
         }
     }
@@ -65,12 +80,16 @@ fn main() -> anyhow::Result<()> {
             }
         }
     }
-    // Per number of empties: the count and, per depth, the summed error.
-    let mut by_empties: BTreeMap<u32, (usize, Vec<f64>)> = BTreeMap::new();
-    for (b, &score) in &map {
+    // Per number of empties: the count and, per depth, the summed absolute
+    // error, the summed error and the summed squared error.
+    type Sums = (usize, Vec<[f64; 3]>);
+    let mut by_empties: BTreeMap<u32, Sums> = BTreeMap::new();
+    let mut sorted: Vec<_> = map.iter().collect();
+    sorted.sort_unstable_by_key(|(b, _)| (b.player, b.opponent));
+    for (b, &score) in sorted.into_iter().step_by(every) {
         let e = by_empties
             .entry(b.empties())
-            .or_insert_with(|| (0, vec![0.0; depths.len()]));
+            .or_insert_with(|| (0, vec![[0.0; 3]; depths.len()]));
         e.0 += 1;
         for (i, &d) in depths.iter().enumerate() {
             let v = if d == 0 {
@@ -79,7 +98,10 @@ fn main() -> anyhow::Result<()> {
                 let mut nodes = 0;
                 shallow_value(&eval, b, d, -257, 257, &mut nodes, u64::MAX) as f32 / 4.0
             };
-            e.1[i] += (v - score as f32).abs() as f64;
+            let err = f64::from(v - score as f32);
+            e.1[i][0] += err.abs();
+            e.1[i][1] += err;
+            e.1[i][2] += err * err;
         }
     }
     let head: Vec<String> = depths
@@ -89,15 +111,26 @@ fn main() -> anyhow::Result<()> {
             d => format!("{d}-ply"),
         })
         .collect();
-    println!(
-        "| empties | positions | MAE vs exact: {} |",
-        head.join(" | ")
-    );
+    let what = if stats {
+        "MAE / mean error / sd vs exact"
+    } else {
+        "MAE vs exact"
+    };
+    println!("| empties | positions | {what}: {} |", head.join(" | "));
     println!("|---|---|{}", "---|".repeat(depths.len()));
     for (e, (n, sums)) in by_empties {
+        let n = n as f64;
         let cols: Vec<String> = sums
             .iter()
-            .map(|s| format!("{:.2}", s / n as f64))
+            .map(|&[abs, sum, sq]| {
+                let mean = sum / n;
+                if stats {
+                    let sd = (sq / n - mean * mean).max(0.0).sqrt();
+                    format!("{:.2} / {mean:+.2} / {sd:.2}", abs / n)
+                } else {
+                    format!("{:.2}", abs / n)
+                }
+            })
             .collect();
         println!("| {e} | {n} | {} |", cols.join(" | "));
     }
