@@ -22,6 +22,7 @@
 pub mod endgame;
 pub mod ordering;
 pub mod parallel;
+pub mod probcut;
 pub mod search;
 pub mod stability;
 pub mod tt;
@@ -140,6 +141,12 @@ pub struct Searcher {
     /// evaluation's first empties less one, or `u32::MAX` without a
     /// pattern evaluation.
     carry_min: u32,
+    /// The selectivity of the search under way ([`probcut::Selectivity::EXACT`]
+    /// except during an exact solve's selective pre-searches).
+    sel: probcut::Selectivity,
+    /// Whether an exact solve runs the selective ladder first
+    /// ([`Searcher::set_presearch`]).
+    presearch: bool,
 }
 
 /// An evaluation plugged into move ordering, and where it is used.
@@ -197,7 +204,16 @@ impl Searcher {
             interrupt: None,
             live: Arc::default(),
             carry_min: u32::MAX,
+            sel: probcut::Selectivity::EXACT,
+            presearch: true,
         }
+    }
+
+    /// Whether exact solves run the selective pre-searches first
+    /// ([`probcut`]; on by default). They change the node count and the
+    /// time, never the answer.
+    pub fn set_presearch(&mut self, on: bool) {
+        self.presearch = on;
     }
 
     /// Searches with `threads` threads from now on (1: this thread alone,
@@ -387,9 +403,42 @@ impl Searcher {
     /// previous ones. Returns the bounds proven (equal unless a limit
     /// stopped the search).
     fn mtd(&mut self, board: &Board) -> (i32, i32) {
+        let guess = self.root_guess(board);
+        let guess = self.presearch(board, guess);
+        self.mtd_from(board, guess)
+    }
+
+    /// The selective ladder of an exact solve ([`probcut`]): from
+    /// [`probcut::LADDER_MIN`] empties up and with the pattern evaluation,
+    /// one MTD(f) per confidence of [`probcut::LADDER`], each from the
+    /// previous one's value (the first from `guess`). Returns the last
+    /// value, the guess for the exact search, which they leave with its
+    /// best moves in the table. The search is exact again afterwards.
+    fn presearch(&mut self, board: &Board, mut guess: i32) -> i32 {
+        let empties = board.empties();
+        let pattern = self
+            .order_eval
+            .as_ref()
+            .is_some_and(|oe| oe.eval.as_pattern().is_some());
+        if !pattern || !self.presearch || empties < probcut::LADDER_MIN {
+            return guess;
+        }
+        for (level, &t) in probcut::LADDER.iter().enumerate() {
+            self.sel = probcut::Selectivity::selective(level as u8, t, empties);
+            let (lower, upper) = self.mtd_from(board, guess);
+            if self.aborted {
+                break;
+            }
+            guess = if lower == upper { lower } else { guess };
+        }
+        self.sel = probcut::Selectivity::EXACT;
+        guess
+    }
+
+    /// MTD(f) from the first guess `k`: see [`Self::mtd`].
+    fn mtd_from(&mut self, board: &Board, mut k: i32) -> (i32, i32) {
         let (p, o) = (board.player, board.opponent);
         let (mut lower, mut upper) = (-64, 64);
-        let mut k = self.root_guess(board);
         while lower < upper {
             // Keep k inside (lower, upper] so that each answer narrows them.
             k = k.clamp(lower + 1, upper);
@@ -397,14 +446,17 @@ impl Searcher {
             if self.aborted {
                 break;
             }
+            // Scores are even: an odd bound (a selective search fails hard
+            // on odd windows) tightens to the even one beyond it.
             if v >= k {
-                lower = v;
-                k = v + 1;
+                lower = v + (v & 1);
+                k = lower + 1;
             } else {
-                upper = v;
-                k = v;
+                upper = v - (v & 1);
+                k = upper;
             }
-            if self.progress.is_some() {
+            // A selective search's bounds are not proven: never shown.
+            if self.progress.is_some() && self.sel.is_exact() {
                 self.publish_root(board, lower, upper);
             }
         }
@@ -628,8 +680,16 @@ impl Searcher {
             return (lower, upper, Vec::new());
         }
         let s = lower;
+        // The table's move (the last search's best) first.
+        let mut root = root.to_vec();
+        if let Some(e) = self.tt.probe(board) {
+            if let Some(j) = root.iter().position(|&m| m == Some(usize::from(e.best))) {
+                let m = root.remove(j);
+                root.insert(0, m);
+            }
+        }
         let mut best_moves = Vec::new();
-        for &m in root {
+        for &m in &root {
             let t = self.root_child(board, m, s - 1, s);
             if self.aborted {
                 return (s, s, Vec::new());

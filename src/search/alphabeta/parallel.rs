@@ -116,6 +116,8 @@ impl Searcher {
             interrupt: None,
             live: Arc::clone(&self.live),
             carry_min: self.carry_min,
+            sel: self.sel,
+            presearch: false,
         };
         h.plan_check();
         h

@@ -139,20 +139,25 @@ impl Searcher {
             opponent: o,
         };
         let mut tt_move = NO_MOVE;
+        let level = self.sel.level;
         if let Some(e) = self.tt.probe(&board) {
-            let (lower, upper) = (e.lower as i32, e.upper as i32);
-            if lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            if lower == upper {
-                return lower;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
             tt_move = e.best;
+            // A selective search's bounds only serve searches as selective
+            // or more; its move serves every search.
+            if e.level >= level {
+                let (lower, upper) = (e.lower as i32, e.upper as i32);
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                if lower == upper {
+                    return lower;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+            }
         }
         let mv = K::moves(p, o);
         if mv == 0 {
@@ -161,6 +166,16 @@ impl Searcher {
             }
             let passed = st.map(Features::after_pass);
             return -K::deep(self, o, p, -beta, -alpha, empties, passed.as_ref());
+        }
+        // The node's pattern state, when the move ordering or ProbCut needs
+        // it; its children get theirs from it while they order by the
+        // evaluation too.
+        let mut state = st.copied();
+        let cut = self.sel.cuts[empties as usize];
+        if cut.depth > 0 {
+            if let Some(v) = self.probcut::<K>(p, o, alpha, beta, cut, &mut state) {
+                return v;
+            }
         }
         let start_nodes = self.nodes;
 
@@ -203,7 +218,7 @@ impl Searcher {
                 }) {
                     // The child's upper bound is our lower bound.
                     let v = -(e.upper as i32);
-                    if v >= beta {
+                    if v >= beta && e.level >= level {
                         return v;
                     }
                 }
@@ -218,9 +233,6 @@ impl Searcher {
                 tt_first = true;
             }
         }
-        // The node's pattern state, when the move ordering needs it; its
-        // children get theirs from it while they order by the evaluation too.
-        let mut state = st.copied();
         let carry = empties > self.carry_min;
         let alpha0 = alpha;
         let pv_node = beta - alpha > 1;
@@ -287,9 +299,55 @@ impl Searcher {
             }
         }
         let (lower, upper) = window_bounds(best, alpha0, beta);
-        self.tt
-            .store(&board, lower, upper, best_move, self.nodes - start_nodes);
+        self.tt.store(
+            &board,
+            lower,
+            upper,
+            best_move,
+            self.nodes - start_nodes,
+            level,
+        );
         best
+    }
+
+    /// ProbCut at node `(p, o)` (window `(alpha, beta)`) of a selective
+    /// search: the value to fail with when the shallow search of `cut`
+    /// predicts the exact score beyond the window with the search's
+    /// confidence, else `None`. `state` is the node's pattern state (used
+    /// if known, else computed and left there). Needs the pattern
+    /// evaluation; without it, no cut.
+    #[inline(always)]
+    fn probcut<K: Kernels>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        cut: super::probcut::Cut,
+        state: &mut Option<Features>,
+    ) -> Option<i32> {
+        let oe = self.order_eval.as_ref()?;
+        let pe = oe.eval.as_pattern()?;
+        let s = *state.get_or_insert_with(|| pe.root(p, o));
+        let mut probe = Probe {
+            eval: pe,
+            nodes: &mut self.nodes,
+            stop_at: self.node_limit,
+        };
+        let depth = u32::from(cut.depth);
+        if beta < 64 {
+            let high = 4 * beta + i32::from(cut.high);
+            if high < 4 * 64 && probe.search(p, o, &s, high - 1, high, depth) >= high {
+                return Some(beta);
+            }
+        }
+        if alpha > -64 {
+            let low = 4 * alpha + i32::from(cut.low);
+            if low > -4 * 64 && probe.search(p, o, &s, low, low + 1, depth) <= low {
+                return Some(alpha);
+            }
+        }
+        None
     }
 
     /// The ordering keys of the moves in `list` at node `(p, o)`: fastest

@@ -3,9 +3,14 @@
 //! false hits), holding proven lower and upper bounds on the exact
 //! score, the best move found and the search cost (log₂ of the nodes spent).
 //!
-//! Every search here is exact to the end of the game, so a stored bound is
-//! true whatever window or depth produced it: bounds from different searches
-//! of the same position are simply intersected. Replacement keeps the
+//! Every search here goes to the end of the game, so an exact search's
+//! bound is true whatever window produced it: bounds from different
+//! searches of the same position are simply intersected. The selective
+//! pre-searches ([`super::probcut`]) store their bounds at their own
+//! *level* (0 = least sure, [`EXACT`] = proven): a higher level replaces
+//! a lower one's bounds, a lower one never touches a higher one's, and a
+//! search only takes the bounds of its own level or above (its best move
+//! from any level). Replacement keeps the
 //! costlier entries: a new position replaces, in its bucket, an entry from an
 //! older generation first, and otherwise the entry with the lowest cost.
 
@@ -17,6 +22,13 @@ const BUCKET: usize = 3;
 
 /// No move stored.
 pub const NO_MOVE: u8 = 64;
+
+/// The level of a proven bound (the exact search's); selective searches
+/// store below it.
+pub const EXACT: u8 = 3;
+
+/// The cost's bits in the cost byte (the level takes the top two).
+const COST_MASK: u8 = 0x3F;
 
 /// One stored position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,22 +45,31 @@ pub struct Entry {
     pub best: u8,
     /// log₂ of the nodes the search of this position took (replacement priority).
     pub cost: u8,
+    /// How sure the bounds are: [`EXACT`] for proven ones, less for a
+    /// selective search's.
+    pub level: u8,
     /// The generation that last wrote this entry.
     date: u8,
 }
 
 /// The bucket layout: words 0–5 the three boards (an empty slot has the
 /// board 0, 0, which no position has), words 6–7 the three entries' data,
-/// five bytes each (lower, upper, best, cost, date) from byte 48 on; byte 63
-/// is the table's lock.
+/// five bytes each (lower, upper, best, level × 64 + cost, date) from byte
+/// 48 on; byte 63 is the table's lock.
 pub struct AbLayout;
 
-/// A store: bounds, best move and cost.
+/// A store: bounds, best move, cost and level (packed as in the bucket).
 pub struct AbUpdate {
     lower: i8,
     upper: i8,
     best: u8,
     cost: u8,
+}
+
+/// The level packed in a cost byte.
+#[inline]
+fn level_of(cost: u8) -> u8 {
+    cost >> 6
 }
 
 /// The data bytes of the entries of a bucket, as one number.
@@ -86,16 +107,32 @@ impl Layout for AbLayout {
     const EMPTY: [u64; 8] = [0; 8];
     const WHAT: &'static str = "the alpha-beta table";
 
-    /// Bounds are intersected with the entry's; a new board replaces an
-    /// entry from an older generation first, then the cheapest.
+    /// Bounds of the same level are intersected with the entry's, a higher
+    /// level's replace them, a lower level's are dropped; a new board
+    /// replaces an entry from an older generation first, then the cheapest.
     #[inline]
     fn store(w: &mut [u64; 8], b: &Board, u: &AbUpdate, date: u8) -> Stored {
         if let Some(k) = find(w, b) {
-            let [lower, upper, best, cost, _] = meta(w, k);
-            let best = if u.best != NO_MOVE { u.best } else { best };
-            let lower = (lower as i8).max(u.lower) as u8;
-            let upper = (upper as i8).min(u.upper) as u8;
-            set_meta(w, k, [lower, upper, best, cost.max(u.cost), date]);
+            let [lower, upper, best, packed, _] = meta(w, k);
+            let (old, new) = (level_of(packed), level_of(u.cost));
+            let cost = (packed & COST_MASK).max(u.cost & COST_MASK);
+            let (lower, upper, best, level) = if new < old {
+                (lower, upper, best, old)
+            } else {
+                let best = if u.best != NO_MOVE { u.best } else { best };
+                let (mut l, mut h) = (u.lower, u.upper);
+                if new == old {
+                    l = l.max(lower as i8);
+                    h = h.min(upper as i8);
+                    if l > h {
+                        // Selective bounds can contradict each other: the
+                        // newer search wins.
+                        (l, h) = (u.lower, u.upper);
+                    }
+                }
+                (l as u8, h as u8, best, new)
+            };
+            set_meta(w, k, [lower, upper, best, level << 6 | cost, date]);
             return Stored::Updated;
         }
         // Victim: an older generation first, then the cheapest.
@@ -103,7 +140,7 @@ impl Layout for AbLayout {
         let mut victim_key = u16::MAX;
         for k in 0..BUCKET {
             let [_, _, _, cost, d] = meta(w, k);
-            let key = (u16::from(d == date) << 8) | u16::from(cost);
+            let key = (u16::from(d == date) << 8) | u16::from(cost & COST_MASK);
             if key < victim_key {
                 victim_key = key;
                 victim = k;
@@ -177,21 +214,24 @@ impl Table {
                 lower: lower as i8,
                 upper: upper as i8,
                 best,
-                cost,
+                cost: cost & COST_MASK,
+                level: level_of(cost),
                 date,
             }
         })
     }
 
-    /// Records that the score of `b` lies in `lower..=upper`, with best move
-    /// `best` ([`NO_MOVE`] if none) found after `nodes` nodes.
+    /// Records that the score of `b` lies in `lower..=upper` as far as a
+    /// search of `level` ([`EXACT`]: proven) can tell, with best move `best`
+    /// ([`NO_MOVE`] if none) found after `nodes` nodes.
     #[inline]
-    pub fn store(&self, b: &Board, lower: i32, upper: i32, best: u8, nodes: u64) {
+    pub fn store(&self, b: &Board, lower: i32, upper: i32, best: u8, nodes: u64, level: u8) {
+        let cost = ((64 - nodes.leading_zeros()) as u8).min(COST_MASK);
         let u = AbUpdate {
             lower: lower as i8,
             upper: upper as i8,
             best,
-            cost: (64 - nodes.leading_zeros()) as u8,
+            cost: level.min(EXACT) << 6 | cost,
         };
         self.0.store(b, &u);
     }
@@ -230,10 +270,10 @@ mod tests {
         let t = Table::new(1);
         let b = board(5);
         assert_eq!(t.probe(&b), None);
-        t.store(&b, 4, 64, 19, 1000);
+        t.store(&b, 4, 64, 19, 1000, EXACT);
         let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best));
         assert_eq!(e, Some((4, 64, 19)));
-        t.store(&b, -64, 10, NO_MOVE, 10);
+        t.store(&b, -64, 10, NO_MOVE, 10, EXACT);
         let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best));
         assert_eq!(e, Some((4, 10, 19)));
         // A different board never matches.
@@ -241,18 +281,43 @@ mod tests {
     }
 
     #[test]
+    fn levels_never_weaken_proven_bounds() {
+        let t = Table::new(1);
+        let b = board(7);
+        let get = |t: &Table| t.probe(&b).map(|e| (e.lower, e.upper, e.best, e.level));
+        // A selective search's bounds, then a contradicting one of the same
+        // level: the newer wins.
+        t.store(&b, 10, 64, 3, 100, 0);
+        assert_eq!(get(&t), Some((10, 64, 3, 0)));
+        t.store(&b, -64, 4, 5, 100, 0);
+        assert_eq!(get(&t), Some((-64, 4, 5, 0)));
+        // A higher level replaces them; a lower one leaves them alone.
+        t.store(&b, -64, 20, 9, 100, 1);
+        assert_eq!(get(&t), Some((-64, 20, 9, 1)));
+        t.store(&b, 30, 64, 11, 100, 0);
+        assert_eq!(get(&t), Some((-64, 20, 9, 1)));
+        // Proven bounds replace every selective one and are never touched.
+        t.store(&b, 2, 64, NO_MOVE, 100, EXACT);
+        assert_eq!(get(&t), Some((2, 64, 9, EXACT)));
+        t.store(&b, -64, -10, 12, 1 << 40, 2);
+        assert_eq!(get(&t), Some((2, 64, 9, EXACT)));
+        // The cost is still the largest seen.
+        assert_eq!(t.probe(&b).map(|e| e.cost), Some(41));
+    }
+
+    #[test]
     fn replacement_keeps_costly_entries() {
         // A one-bucket table: every board collides.
         let t = Table::new(0);
-        t.store(&board(1), 0, 0, NO_MOVE, 1 << 20);
+        t.store(&board(1), 0, 0, NO_MOVE, 1 << 20, EXACT);
         for i in 2..20 {
-            t.store(&board(i), 0, 0, NO_MOVE, 10);
+            t.store(&board(i), 0, 0, NO_MOVE, 10, EXACT);
         }
         assert!(t.probe(&board(1)).is_some(), "the costly entry survives");
         // After a new generation, old entries go first even if costly.
         t.new_generation();
         for i in 100..104 {
-            t.store(&board(i), 0, 0, NO_MOVE, 10);
+            t.store(&board(i), 0, 0, NO_MOVE, 10, EXACT);
         }
         assert!(t.probe(&board(1)).is_none());
     }

@@ -1,0 +1,224 @@
+//! Endgame ProbCut and the selective pre-searches of an exact solve.
+//!
+//! A shallow search with the evaluation at its leaves predicts the exact
+//! score of a position: the exact score is the shallow value less a bias,
+//! plus an error of standard deviation σ that depends on the shallow
+//! search's depth ([`MODEL`], measured against exact-score labels of
+//! training-year games). A *selective* search at confidence t cuts a node
+//! whose prediction is more than tσ beyond its window: "the exact score is
+//! at least β" is taken as proven when the shallow value, less its bias,
+//! is at least β + tσ, and the node fails high at β without searching.
+//!
+//! An exact solve runs a ladder of selective searches first (each an
+//! MTD(f) on the selective values, the next starting from the last's
+//! answer), then the exact search ([`super::Searcher::mtd`]). The selective
+//! searches' bounds go to the table at their own level, where the exact
+//! search reads only their best moves ([`super::tt`]): they order the exact
+//! search's moves and give its first null window, and never decide its
+//! answer. The measurements behind the numbers here are in
+//! docs/probcut.md.
+
+use super::tt::EXACT;
+
+/// The fewest empties at which a selective search tries a cut.
+pub(super) const MIN_EMPTIES: u32 = 10;
+
+/// The fewest empties at which an exact solve runs the selective ladder
+/// first.
+pub(super) const LADDER_MIN: u32 = 18;
+
+/// The ladder: the confidence t of each selective search, in hundredths
+/// (1.1: a one-sided Gaussian 86 %, 1.5: 93 %, 2.0: 98 %), then the exact
+/// search. At most three: the table keeps levels 0–2 for them.
+pub(super) const LADDER: [u32; 3] = [110, 150, 200];
+
+/// The depth of the shallow search that predicts a node with `empties`
+/// empties: two plies below 20 empties, four from 20 (measured on FFO
+/// #40–#49 against 2/4/6 and other splits: docs/probcut.md).
+#[inline]
+pub(super) fn probe_depth(empties: u32) -> u32 {
+    if empties >= 20 {
+        4
+    } else {
+        2
+    }
+}
+
+/// Mean error (shallow value − exact score) and its standard deviation,
+/// in hundredths of a disc, of the shallow search at depth 0 to 6 (only 2,
+/// 4 and 6 are used), over positions with 12 to 18 empties of training
+/// games: `label_mae --stats` (docs/probcut.md).
+const MODEL: [(i32, i32); 7] = [
+    (0, 870),
+    (100, 830),
+    (-30, 750),
+    (60, 710),
+    (-45, 650),
+    (55, 600),
+    (-50, 550),
+];
+
+/// How a selective search cuts at one number of empties: the shallow
+/// search's depth and where its value (quarter discs) proves a bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Cut {
+    /// The shallow search's depth (0: no cut at this many empties).
+    pub(super) depth: u8,
+    /// Fail high at β when the shallow value is at least 4β + `high`.
+    pub(super) high: i16,
+    /// Fail low at α when the shallow value is at most 4α + `low`.
+    pub(super) low: i16,
+}
+
+/// The selectivity of a search: its table level and, for a selective one,
+/// its cuts by number of empties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Selectivity {
+    /// The table level of its bounds ([`EXACT`] for the exact search).
+    pub(super) level: u8,
+    /// The cut at each number of empties (all depth 0 when exact).
+    pub(super) cuts: [Cut; 61],
+}
+
+impl Selectivity {
+    /// The exact search: no cuts.
+    pub(super) const EXACT: Selectivity = Selectivity {
+        level: EXACT,
+        cuts: [Cut {
+            depth: 0,
+            high: 0,
+            low: 0,
+        }; 61],
+    };
+
+    /// Step `level` (below [`EXACT`]) of the ladder, confidence `t`
+    /// hundredths, cutting below `root_empties` empties only.
+    pub(super) fn selective(level: u8, t: u32, root_empties: u32) -> Selectivity {
+        let mut s = Selectivity::EXACT;
+        s.level = level.min(EXACT - 1);
+        for n in MIN_EMPTIES..root_empties.min(61) {
+            let depth = probe_depth(n);
+            let (bias, sigma) = MODEL[depth as usize];
+            // Quarter discs: (bias ± t σ) / 100 discs × 4.
+            let margin = t as i32 * sigma / 100;
+            let q = |x: i32| (x * 4 + if x >= 0 { 50 } else { -50 }) / 100;
+            s.cuts[n as usize] = Cut {
+                depth: depth as u8,
+                high: q(bias + margin) as i16,
+                low: q(bias - margin) as i16,
+            };
+        }
+        s
+    }
+
+    /// Whether this is the exact search.
+    #[inline]
+    pub(super) fn is_exact(&self) -> bool {
+        self.level >= EXACT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Searcher;
+    use super::*;
+    use crate::rng::{random_position, SplitMix64};
+    use crate::search::{Limits, Mode};
+
+    fn searcher(presearch: bool) -> Searcher {
+        let mut s = Searcher::new(4);
+        s.use_embedded_evaluator().expect("embedded weights decode");
+        s.set_presearch(presearch);
+        s
+    }
+
+    /// Exact solves with the selective ladder and without it: the same
+    /// score, and the ladder's best move reaches it (checked by a
+    /// null-window search of that child on a fresh table), on random
+    /// positions of 18 to 21 empties (the ladder runs from 18). A small
+    /// table (4 MiB) keeps selective and proven entries crowded together.
+    #[test]
+    fn the_ladder_never_changes_the_answer() {
+        let mut rng = SplitMix64::new(0x9C07);
+        let mut checked = 0;
+        let mut presearched = 0;
+        while checked < 12 {
+            let empties = 18 + (checked % 4) as u32;
+            let Some(board) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let mut with = searcher(true);
+            let a = with.solve(&board, Mode::Exact, Limits::default());
+            let mut without = searcher(false);
+            let b = without.solve(&board, Mode::Exact, Limits::default());
+            assert_eq!((a.lower, a.upper), (b.lower, b.upper), "{board:?}");
+            assert_eq!(a.lower, a.upper);
+            let score = a.lower;
+            if let Some(&m) = a.best_moves.first() {
+                let f = crate::board::movegen::flips(board.player, board.opponent, m.index());
+                let c = board.play_flips(m.index(), f);
+                let v = -searcher(false).search_window(&c, -score - 1, -score + 1);
+                assert_eq!(v, score, "{board:?}: {m:?} does not reach {score}");
+            }
+            // The ladder ran (it changes the node count).
+            presearched += usize::from(a.nodes != b.nodes);
+            checked += 1;
+        }
+        assert!(presearched > 0, "the ladder never ran");
+    }
+
+    /// A selective search cuts where the exact one does not: on the same
+    /// random positions and null windows, its values differ from the exact
+    /// ones somewhere (so the ladder's searches are selective at all), and
+    /// the exact search afterwards on the same table is still exact.
+    #[test]
+    fn selective_searches_cut_and_leave_the_exact_search_exact() {
+        let mut rng = SplitMix64::new(0x5E1E);
+        let mut differ = 0;
+        let mut checked = 0;
+        while checked < 24 {
+            let Some(board) = random_position(&mut rng, 16 + (checked % 4) as u32) else {
+                continue;
+            };
+            let exact = searcher(false).search_window(&board, -65, 65);
+            let mut s = searcher(false);
+            for (level, t) in [(0u8, 50u32), (1, 110)] {
+                s.sel = Selectivity::selective(level, t, board.empties());
+                for k in (-8..=8).step_by(4) {
+                    let v = s.search_any(board.player, board.opponent, exact + k - 1, exact + k);
+                    differ += usize::from((v >= exact + k) != (exact >= exact + k));
+                }
+            }
+            s.sel = Selectivity::EXACT;
+            assert_eq!(s.search_window(&board, -65, 65), exact, "{board:?}");
+            checked += 1;
+        }
+        assert!(
+            differ > 0,
+            "no selective search ever cut wrongly: are they selective?"
+        );
+    }
+
+    #[test]
+    fn the_exact_search_never_cuts() {
+        assert!(Selectivity::EXACT.is_exact());
+        assert!(Selectivity::EXACT.cuts.iter().all(|c| c.depth == 0));
+    }
+
+    #[test]
+    fn selective_margins_widen_with_confidence() {
+        let a = Selectivity::selective(0, 110, 30);
+        let b = Selectivity::selective(1, 200, 30);
+        assert!(!a.is_exact() && !b.is_exact());
+        for n in 0..61 {
+            let (x, y) = (a.cuts[n], b.cuts[n]);
+            if n < MIN_EMPTIES as usize || n >= 30 {
+                assert_eq!((x.depth, y.depth), (0, 0), "{n}");
+                continue;
+            }
+            assert!(x.depth > 0);
+            assert!(x.high > 0 && x.low < 0, "{n}: {x:?}");
+            assert!(y.high > x.high && y.low < x.low, "{n}");
+        }
+    }
+}
