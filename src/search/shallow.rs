@@ -9,9 +9,11 @@
 //!
 //! The depth of that shallow search grows with the empties
 //! ([`sort_depth`]): none (the child's static evaluation) from
-//! [`DEFAULT_ORDER_MIN`] to 17 empties, three plies at 18, up to six at the
-//! top of the tree where nodes are few and every well-ordered move saves a
-//! large subtree. (Tuned on FFO #40–#49; see docs/benchmarks.md.) Values are in quarter
+//! [`DEFAULT_ORDER_MIN`] to 17 empties, two plies at 18, one more every two
+//! empties up to six at the top of the tree where nodes are few and every
+//! well-ordered move saves a large subtree. (Tuned on FFO #40–#52 and #56
+//! once exact solves ran the selective ladder, which hands the top of the
+//! tree its best moves: docs/probcut.md.) Values are in quarter
 //! discs, from the side to move's view. They only rank moves: the exact
 //! search never trusts them for a bound.
 
@@ -29,7 +31,7 @@ use crate::Board;
 /// #40–#49 (931.9 M) and was not tried alone on #50–#52 (docs/benchmarks.md).
 pub const DEFAULT_ORDER_MIN: u32 = 14;
 
-/// The deepest shallow search (reached from 24 empties up).
+/// The deepest shallow search (reached from 26 empties up).
 const MAX_SORT_DEPTH: u32 = 6;
 
 /// Above every value of [`Probe::search`] (quarter discs).
@@ -54,13 +56,14 @@ fn final_score(p: u64, o: u64) -> i32 {
 }
 
 /// The depth of the shallow search of each child at a node with `empties`
-/// empties (0: the child's static evaluation).
+/// empties (0: the child's static evaluation): (empties − 14) / 2 from 18
+/// empties (it was (empties − 12) / 2 before the selective ladder).
 #[inline]
 pub fn sort_depth(empties: u32) -> u32 {
     if empties < STATIC_ORDER_MAX {
         0
     } else {
-        (empties.saturating_sub(12) / 2).min(MAX_SORT_DEPTH)
+        (empties.saturating_sub(14) / 2).min(MAX_SORT_DEPTH)
     }
 }
 
@@ -457,7 +460,10 @@ mod tests {
     fn sort_depth_grows_with_empties() {
         assert_eq!(sort_depth(11), 0);
         assert_eq!(sort_depth(17), 0);
-        assert_eq!(sort_depth(18), 3);
+        assert_eq!(sort_depth(18), 2);
+        assert_eq!(sort_depth(21), 3);
+        assert_eq!(sort_depth(25), 5);
+        assert_eq!(sort_depth(26), MAX_SORT_DEPTH);
         assert_eq!(sort_depth(40), MAX_SORT_DEPTH);
         let mut last = 0;
         for e in 0..=60 {
