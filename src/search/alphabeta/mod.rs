@@ -397,7 +397,8 @@ impl Searcher {
     }
 
     /// The exact score by a sequence of null-window searches (MTD(f) on
-    /// even scores): the first asks "≥ k?" for k the evaluation's guess, each
+    /// even scores): the first asks "≥ k?" for k the evaluation's guess,
+    /// refined by the selective ladder ([`Self::presearch`]), each
     /// next one starts from the fail-soft bound just returned, until the
     /// bounds meet. The table keeps every bound, so each search reuses the
     /// previous ones. Returns the bounds proven (equal unless a limit
@@ -425,11 +426,12 @@ impl Searcher {
         }
         for (level, &t) in probcut::LADDER.iter().enumerate() {
             self.sel = probcut::Selectivity::selective(level as u8, t, empties);
-            let (lower, upper) = self.mtd_from(board, guess);
+            // Unless a limit stopped it, MTD(f) ends with equal bounds.
+            let (lower, _) = self.mtd_from(board, guess);
             if self.aborted {
                 break;
             }
-            guess = if lower == upper { lower } else { guess };
+            guess = lower;
         }
         self.sel = probcut::Selectivity::EXACT;
         guess

@@ -3,8 +3,8 @@
 //! A shallow search with the evaluation at its leaves predicts the exact
 //! score of a position: the exact score is the shallow value less a bias,
 //! plus an error of standard deviation σ that depends on the shallow
-//! search's depth ([`MODEL`], measured against exact-score labels of
-//! training-year games). A *selective* search at confidence t cuts a node
+//! search's depth ([`model`], measured against exact-score labels of
+//! WTHOR games). A *selective* search at confidence t cuts a node
 //! whose prediction is more than tσ beyond its window: "the exact score is
 //! at least β" is taken as proven when the shallow value, less its bias,
 //! is at least β + tσ, and the node fails high at β without searching.
@@ -44,19 +44,18 @@ pub(super) fn probe_depth(empties: u32) -> u32 {
     }
 }
 
-/// Mean error (shallow value − exact score) and its standard deviation,
-/// in hundredths of a disc, of the shallow search at depth 0 to 6 (only 2,
-/// 4 and 6 are used), over positions with 12 to 18 empties of training
-/// games: `label_mae --stats` (docs/probcut.md).
-const MODEL: [(i32, i32); 7] = [
-    (0, 870),
-    (100, 830),
-    (-30, 750),
-    (60, 710),
-    (-45, 650),
-    (55, 600),
-    (-50, 550),
-];
+/// Mean error (shallow value − exact score) and its standard deviation, in
+/// hundredths of a disc, of the shallow search at `depth` plies (2 or 4,
+/// the depths [`probe_depth`] gives), over labelled positions with 10 to
+/// 18 empties of WTHOR games: `label_mae --stats` (docs/probcut.md).
+#[inline]
+fn model(depth: u32) -> (i32, i32) {
+    if depth >= 4 {
+        (-45, 650)
+    } else {
+        (-30, 750)
+    }
+}
 
 /// How a selective search cuts at one number of empties: the shallow
 /// search's depth and where its value (quarter discs) proves a bound.
@@ -98,7 +97,7 @@ impl Selectivity {
         s.level = level.min(EXACT - 1);
         for n in MIN_EMPTIES..root_empties.min(61) {
             let depth = probe_depth(n);
-            let (bias, sigma) = MODEL[depth as usize];
+            let (bias, sigma) = model(depth);
             // Quarter discs: (bias ± t σ) / 100 discs × 4.
             let margin = t as i32 * sigma / 100;
             let q = |x: i32| (x * 4 + if x >= 0 { 50 } else { -50 }) / 100;
