@@ -41,6 +41,10 @@ fn searcher(threads: usize, hash_mb: usize, all_best: bool) -> Searcher {
     s.set_all_best(all_best);
     s.set_threads(threads)
         .unwrap_or_else(|e| panic!("thread pool: {e}"));
+    // Split from 12 empties (the default is higher), so that these small
+    // positions go through many split points; the engine-driven tests
+    // below keep the default.
+    s.set_split_min(12);
     s
 }
 

@@ -129,6 +129,9 @@ pub struct Searcher {
     /// Whether this searcher may split its nodes among the pool's threads
     /// now (it runs on one of them).
     splitting: bool,
+    /// The fewest empties at which a null-window node shares out its
+    /// younger brothers ([`parallel::SPLIT_MIN`] unless set otherwise).
+    split_min: u32,
     /// The stop flags of the split points above this searcher (a helper's):
     /// one raised means a sibling refuted that split point.
     splits: Vec<Arc<AtomicBool>>,
@@ -200,6 +203,7 @@ impl Searcher {
             all_best: false,
             pool: None,
             splitting: false,
+            split_min: parallel::SPLIT_MIN,
             splits: Vec::new(),
             interrupt: None,
             live: Arc::default(),
@@ -225,6 +229,14 @@ impl Searcher {
             None
         };
         Ok(())
+    }
+
+    /// Splits nodes with at least `empties` empties among the threads
+    /// (default [`parallel::SPLIT_MIN`]). Lower values make more, smaller
+    /// split points: the tests use them to exercise the parallel search on
+    /// small positions; results never depend on it.
+    pub fn set_split_min(&mut self, empties: u32) {
+        self.split_min = empties;
     }
 
     /// The number of threads a solve uses.
@@ -859,7 +871,7 @@ impl LeafSolver for Searcher {
             self.clear_limits();
         }
         let v = match self.pool.clone() {
-            Some(pool) if board.empties() >= parallel::SPLIT_MIN + 2 => pool.run(|| {
+            Some(pool) if board.empties() >= self.split_min + 2 => pool.run(|| {
                 self.splitting = true;
                 let v = self.search_any(board.player, board.opponent, k - 1, k);
                 self.splitting = false;

@@ -1,7 +1,8 @@
 //! Parallel alpha-beta: Young Brothers Wait with split points
 //! (docs/parallel.md).
 //!
-//! A null-window node with at least [`SPLIT_MIN`] empties searches its first
+//! A null-window node with at least [`SPLIT_MIN`] empties (by default;
+//! [`Searcher::set_split_min`]) searches its first
 //! (eldest) move alone; if that does not refute the node, the younger
 //! brothers are shared out: the node's thread and up to `threads − 1`
 //! helpers take the next unsearched move from a shared counter, best-ordered
@@ -25,9 +26,10 @@ use super::Searcher;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-/// Nodes with fewer empties are never split: their subtrees are too small
-/// to pay for the hand-over (docs/parallel.md).
-pub const SPLIT_MIN: u32 = 12;
+/// By default, nodes with fewer empties are never split: their subtrees
+/// are too small to pay for the hand-over (measured at two threads on FFO
+/// #40–#52 and #56: 18 took about 7 % less time than 12; docs/parallel.md).
+pub const SPLIT_MIN: u32 = 18;
 
 /// The threads of a parallel search.
 pub struct Pool {
@@ -91,7 +93,7 @@ impl Searcher {
     /// shares out its moves after the first.
     #[inline]
     pub(super) fn may_split(&self, empties: u32, alpha: i32, beta: i32) -> bool {
-        self.splitting && empties >= SPLIT_MIN && beta == alpha + 1
+        self.splitting && empties >= self.split_min && beta == alpha + 1
     }
 
     /// A helper for the split point whose stop flag is `stop`: this
@@ -112,6 +114,7 @@ impl Searcher {
             all_best: self.all_best,
             pool: None,
             splitting: true,
+            split_min: self.split_min,
             splits,
             interrupt: None,
             live: Arc::clone(&self.live),
