@@ -54,3 +54,5 @@ if __name__ == "__main__":
         main()
     except BrokenPipeError:
         pass
+    except (OSError, re.error) as e:
+        sys.exit(f"callgrind-calls.py: {e}")
