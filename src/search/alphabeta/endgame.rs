@@ -89,6 +89,8 @@ static DIAGONALS: [[u64; 2]; 64] = {
 #[inline(always)]
 pub fn count_last_flips(p: u64, x: usize) -> u32 {
     const FILE_A: u64 = 0x0101_0101_0101_0101;
+    // `& 63` tells the compiler every index below is in bounds.
+    let x = x & 63;
     let (f, r) = (x & 7, x >> 3);
     let row = (p >> (8 * r)) as usize & 0xFF;
     let col = (((p >> f) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
@@ -119,7 +121,7 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     for i in 0..N {
         let x = e.trailing_zeros() as usize;
         e &= e - 1;
-        let c = (empty & QUADRANT_MASK[x]).count_ones();
+        let c = (empty & QUADRANT_MASK[x & 63]).count_ones();
         let k = if c & 1 == 1 { c } else { c + 4 };
         // Insertion sort, stable.
         let mut j = i;
@@ -340,7 +342,7 @@ impl Searcher {
     ) -> i32 {
         self.nodes += 1;
         let mut best = NONE;
-        if NEIGHBOUR[x1] & o != 0 {
+        if NEIGHBOUR[x1 & 63] & o != 0 {
             let f = K::flips(p, o, x1);
             if f != 0 {
                 best = -self.solve_1(o ^ f, -beta, x2);
@@ -349,7 +351,7 @@ impl Searcher {
                 }
             }
         }
-        if NEIGHBOUR[x2] & o != 0 {
+        if NEIGHBOUR[x2 & 63] & o != 0 {
             let f = K::flips(p, o, x2);
             if f != 0 {
                 let v = -self.solve_1(o ^ f, -beta, x1);
@@ -399,7 +401,7 @@ impl Searcher {
         let mut best = NONE;
         for i in 0..3 {
             let x = xs[i];
-            if NEIGHBOUR[x] & o == 0 {
+            if NEIGHBOUR[x & 63] & o == 0 {
                 continue;
             }
             let f = K::flips(p, o, x);
@@ -452,7 +454,7 @@ impl Searcher {
         let mut best = NONE;
         for i in 0..4 {
             let x = xs[i];
-            if NEIGHBOUR[x] & o == 0 {
+            if NEIGHBOUR[x & 63] & o == 0 {
                 continue;
             }
             let f = K::flips(p, o, x);
