@@ -1,19 +1,20 @@
 //! Speed of the alpha-beta solver's last-empties code alone: shallow search,
 //! 4-, 3-, 2- and 1-empty solvers, stability cutoff, flips and move
-//! generation, on seeded random positions with few empties (8 by default:
-//! below the table-driven search, so no table is involved), each searched
-//! with four null windows around its exact score.
+//! generation, on seeded random positions with few empties (8 by default,
+//! at most [`SHALLOW_MAX`]: below the table-driven search, so no table is
+//! involved and every round does the same work), each searched with four
+//! null windows around its exact score.
 //!
 //! `cargo run --release --example leaf_speed [-- EMPTIES [COUNT]]`
 //!
 //! Prints nodes, wall time and nodes per second for three rounds over the
 //! same positions: the node count is fixed by the code, so on a quiet
 //! machine the time compares two builds of the leaf code within about 1 %
-//! (the flip-kernel change of 2026-11-25: 0.437 → 0.417 s for 8 empties ×
+//! (the flip-kernel change of 2026-11-25: 0.448 → 0.417 s for 8 empties ×
 //! 20,000). Not a test: nothing here can fail but a bad argument.
 
 use othello_solver::rng::{random_position, SplitMix64};
-use othello_solver::search::alphabeta::Searcher;
+use othello_solver::search::alphabeta::{Searcher, SHALLOW_MAX};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -26,13 +27,13 @@ fn main() -> ExitCode {
             .map_err(|_| format!("leaf_speed: {what} must be a whole number, not {s:?}")),
     };
     let (empties, count) = match (parse(0, 8, "EMPTIES"), parse(1, 20_000, "COUNT")) {
-        (Ok(e), Ok(c)) if (1..=20).contains(&e) && c > 0 => (e as u32, c),
+        (Ok(e), Ok(c)) if (1..=SHALLOW_MAX as usize).contains(&e) && c > 0 => (e as u32, c),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
         _ => {
-            eprintln!("leaf_speed: EMPTIES must be 1 to 20 and COUNT at least 1");
+            eprintln!("leaf_speed: EMPTIES must be 1 to {SHALLOW_MAX} and COUNT at least 1");
             return ExitCode::FAILURE;
         }
     };

@@ -60,20 +60,12 @@ struct AlignedRays([u64; 8]);
 /// Ray masks: `RAYS[sq].0[d]` is the set of squares strictly beyond `sq` in
 /// direction `d`. Directions 0–3 go toward higher bit indices (E, N, NE, NW
 /// in rank-1-at-the-bottom terms), 4–7 toward lower ones.
-static RAYS: [AlignedRays; 64] = {
-    let mut t = [const { AlignedRays([0; 8]) }; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = AlignedRays(RAY_CONSTS[sq]);
-        sq += 1;
-    }
-    t
-};
+static RAYS: [AlignedRays; 64] = RAY_CONSTS;
 
 /// [`RAYS`] as a constant, for code specialised by square.
-const RAY_CONSTS: [[u64; 8]; 64] = build_rays();
+const RAY_CONSTS: [AlignedRays; 64] = build_rays();
 
-const fn build_rays() -> [[u64; 8]; 64] {
+const fn build_rays() -> [AlignedRays; 64] {
     // (file step, rank step) per direction; 0..4 increase the index.
     const DIRS: [(i32, i32); 8] = [
         (1, 0),
@@ -85,7 +77,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
         (-1, -1),
         (1, -1),
     ];
-    let mut rays = [[0u64; 8]; 64];
+    let mut rays = [const { AlignedRays([0; 8]) }; 64];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
@@ -99,7 +91,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
                 f += df;
                 r += dr;
             }
-            rays[sq][d] = m;
+            rays[sq].0[d] = m;
             d += 1;
         }
         sq += 1;
@@ -135,7 +127,7 @@ pub fn flips_portable(p: u64, o: u64, sq: usize) -> u64 {
 /// [`flips`] of a move on the square `SQ`.
 #[inline]
 pub fn flips_at<const SQ: usize>(p: u64, o: u64) -> u64 {
-    flips_on_rays(p, o, &RAY_CONSTS[SQ])
+    flips_on_rays(p, o, &RAY_CONSTS[SQ].0)
 }
 
 /// [`flips_at`] for each square.
