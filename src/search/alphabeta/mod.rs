@@ -132,6 +132,10 @@ pub struct Searcher {
     /// The fewest empties at which a null-window node shares out its
     /// younger brothers ([`parallel::SPLIT_MIN`] unless set otherwise).
     split_min: u32,
+    /// Only nodes with fewer empties split: the root's count during a
+    /// parallel search, so that the root never splits
+    /// ([`Searcher::on_pool`]).
+    split_below: u32,
     /// The stop flags of the split points above this searcher (a helper's):
     /// one raised means a sibling refuted that split point.
     splits: Vec<Arc<AtomicBool>>,
@@ -204,6 +208,7 @@ impl Searcher {
             pool: None,
             splitting: false,
             split_min: parallel::SPLIT_MIN,
+            split_below: 0,
             splits: Vec::new(),
             interrupt: None,
             live: Arc::default(),
@@ -514,12 +519,7 @@ impl Searcher {
     /// Answers `mode` about `board` within `limits`.
     pub fn solve(&mut self, board: &Board, mode: Mode, limits: Limits) -> SolveResult {
         match self.pool.clone() {
-            Some(pool) => pool.run(|| {
-                self.splitting = true;
-                let r = self.solve_here(board, mode, limits);
-                self.splitting = false;
-                r
-            }),
+            Some(pool) => self.on_pool(&pool, board, |s| s.solve_here(board, mode, limits)),
             None => self.solve_here(board, mode, limits),
         }
     }
@@ -871,12 +871,11 @@ impl LeafSolver for Searcher {
             self.clear_limits();
         }
         let v = match self.pool.clone() {
-            Some(pool) if board.empties() >= self.split_min + 2 => pool.run(|| {
-                self.splitting = true;
-                let v = self.search_any(board.player, board.opponent, k - 1, k);
-                self.splitting = false;
-                v
-            }),
+            Some(pool) if board.empties() >= self.split_min + 2 => {
+                self.on_pool(&pool, board, |s| {
+                    s.search_any(board.player, board.opponent, k - 1, k)
+                })
+            }
             _ => self.search_any(board.player, board.opponent, k - 1, k),
         };
         fail_soft_bounds(v, k)
