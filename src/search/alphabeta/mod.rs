@@ -454,6 +454,44 @@ impl Searcher {
         guess
     }
 
+    /// The selective ladder of a WLD or bound question: from
+    /// [`probcut::LADDER_MIN`] empties up and with the pattern evaluation,
+    /// one selective root search per confidence of [`probcut::LADDER`], in
+    /// the question's own window `(alpha, beta)`, as [`Self::root_one`]
+    /// answers it. Each leaves its best moves in the table at its level
+    /// (the exact search reads only those); the move it found best goes
+    /// first in the returned root order. The answer comes from the exact
+    /// search alone.
+    fn presearch_window(
+        &mut self,
+        board: &Board,
+        mut root: Vec<RootMove>,
+        alpha: i32,
+        beta: i32,
+    ) -> Vec<RootMove> {
+        let empties = board.empties();
+        let pattern = self
+            .order_eval
+            .as_ref()
+            .is_some_and(|oe| oe.eval.as_pattern().is_some());
+        if !pattern || !self.presearch || empties < probcut::LADDER_MIN || root.len() < 2 {
+            return root;
+        }
+        for (level, &t) in probcut::LADDER.iter().enumerate() {
+            self.sel = probcut::Selectivity::selective(level as u8, t, empties);
+            let (_, _, best) = self.root_one(board, &root, alpha, beta);
+            if self.aborted {
+                break;
+            }
+            if let Some(j) = best.first().and_then(|b| root.iter().position(|m| m == b)) {
+                let m = root.remove(j);
+                root.insert(0, m);
+            }
+        }
+        self.sel = probcut::Selectivity::EXACT;
+        root
+    }
+
     /// MTD(f) from the first guess `k`: see [`Self::mtd`].
     fn mtd_from(&mut self, board: &Board, mut k: i32) -> (i32, i32) {
         let (p, o) = (board.player, board.opponent);
@@ -563,7 +601,14 @@ impl Searcher {
             result.upper = result.lower;
         } else {
             let root_moves = match mode {
-                Mode::Wld | Mode::Bound(_) => self.ranked_root_moves(board, root_moves),
+                Mode::Wld => {
+                    let ranked = self.ranked_root_moves(board, root_moves);
+                    self.presearch_window(board, ranked, -1, 1)
+                }
+                Mode::Bound(k) => {
+                    let ranked = self.ranked_root_moves(board, root_moves);
+                    self.presearch_window(board, ranked, k - 1, k)
+                }
                 Mode::Exact => root_moves,
             };
             let (lower, upper, best) = match mode {

@@ -138,14 +138,8 @@ mod tests {
     /// table (4 MiB) keeps selective and proven entries crowded together.
     #[test]
     fn the_ladder_never_changes_the_answer() {
-        let mut rng = SplitMix64::new(0x9C07);
-        let mut checked = 0;
         let mut presearched = 0;
-        while checked < 12 {
-            let empties = 18 + (checked % 4) as u32;
-            let Some(board) = random_position(&mut rng, empties) else {
-                continue;
-            };
+        for board in ladder_positions(0x9C07) {
             let mut with = searcher(true);
             let a = with.solve(&board, Mode::Exact, Limits::default());
             let mut without = searcher(false);
@@ -161,7 +155,72 @@ mod tests {
             }
             // The ladder ran (it changes the node count).
             presearched += usize::from(a.nodes != b.nodes);
-            checked += 1;
+        }
+        assert!(presearched > 0, "the ladder never ran");
+    }
+
+    /// Twelve random positions of 18 to 21 empties (the ladder runs from
+    /// 18), three of each, from `seed`.
+    fn ladder_positions(seed: u64) -> Vec<crate::Board> {
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::new();
+        while out.len() < 12 {
+            let empties = 18 + (out.len() % 4) as u32;
+            if let Some(board) = random_position(&mut rng, empties) {
+                out.push(board);
+            }
+        }
+        out
+    }
+
+    /// WLD and bound questions with the selective ladder and without it:
+    /// the same bounds (both compared with the exact score), and the one
+    /// move given proves the answer (a null-window search of that child on
+    /// a fresh table), with and without `--all-best`, on random positions of
+    /// 18 to 21 empties in a 4 MiB table.
+    #[test]
+    fn the_ladder_never_changes_a_wld_or_bound_answer() {
+        let mut presearched = 0;
+        for (i, board) in ladder_positions(0x3D1A).into_iter().enumerate() {
+            let exact = searcher(false).search_window(&board, -65, 65);
+            // WLD, then a bound just above or at the score.
+            let k = exact + 2 * (i as i32 % 2);
+            for mode in [Mode::Wld, Mode::Bound(k)] {
+                let (lo, hi) = match mode {
+                    Mode::Bound(k) => (k - 1, k),
+                    _ => (-1, 1),
+                };
+                for all_best in [false, true] {
+                    let mut with = searcher(true);
+                    with.set_all_best(all_best);
+                    let a = with.solve(&board, mode, Limits::default());
+                    let mut without = searcher(false);
+                    without.set_all_best(all_best);
+                    let b = without.solve(&board, mode, Limits::default());
+                    assert_eq!((a.lower, a.upper), (b.lower, b.upper), "{board:?} {mode:?}");
+                    assert!(a.lower <= exact && exact <= a.upper, "{board:?} {mode:?}");
+                    // The bounds decide the question.
+                    assert!(a.lower >= hi || a.upper <= lo || a.lower == a.upper);
+                    if all_best {
+                        let (mut x, mut y) = (a.best_moves.clone(), b.best_moves.clone());
+                        x.sort_by_key(|m| m.index());
+                        y.sort_by_key(|m| m.index());
+                        assert_eq!(x, y, "{board:?} {mode:?}");
+                    }
+                    if let Some(&m) = a.best_moves.first() {
+                        let f =
+                            crate::board::movegen::flips(board.player, board.opponent, m.index());
+                        let c = board.play_flips(m.index(), f);
+                        let v = -searcher(false).search_window(&c, -hi, -lo);
+                        if a.lower >= hi {
+                            assert!(v >= hi, "{board:?} {mode:?}: {m:?} does not prove it");
+                        } else if a.upper > lo {
+                            assert_eq!(v, a.lower, "{board:?} {mode:?}: {m:?}");
+                        }
+                    }
+                    presearched += usize::from(a.nodes != b.nodes);
+                }
+            }
         }
         assert!(presearched > 0, "the ladder never ran");
     }
