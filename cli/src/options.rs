@@ -51,8 +51,8 @@ pub struct SearchArgs {
     #[arg(long)]
     pub all_best: bool,
     /// The search algorithm. Default: the fastest measured for the question
-    /// (docs/benchmarks.md, "Modes"): alphabeta for --exact, dfpn+ for --wld
-    /// and --bound (with or without --all-best).
+    /// (docs/benchmarks.md, "Modes"): alphabeta, except dfpn+ for --wld and
+    /// --bound with --all-best.
     #[arg(long, value_enum)]
     pub algo: Option<AlgoArg>,
     /// df-pn: positions with at most L empties go to alpha-beta (0 = pure df-pn).
@@ -99,15 +99,18 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The algorithm a question gets without `--algo`: the fastest measured on
-/// FFO #40–#49, one thread (docs/benchmarks.md, "Modes"). Exact scores:
-/// alpha-beta (df-pn⁺ does WLD first, then narrows: 1.11× alpha-beta's time
-/// with every best move). WLD and bounds: df-pn⁺ (one proving move: 0.78×
-/// alpha-beta's time side by side; every winning move: 0.88×).
-pub fn default_algo(mode: Mode) -> Algo {
+/// The algorithm a question gets without `--algo`: the fastest measured,
+/// one thread (docs/benchmarks.md, "Modes"). Exact scores: alpha-beta
+/// (df-pn⁺ does WLD first, then narrows: 1.11× alpha-beta's time). WLD and
+/// bounds with one proving move: alpha-beta, whose selective ladder orders
+/// the root before the exact null-window search (FFO #50–#59 less #55
+/// `--wld`: 185.6 s against df-pn⁺'s 264.3 s). WLD and bounds with
+/// `--all-best` (every winning move): df-pn⁺ (FFO #40–#49: 14.5 s against
+/// alpha-beta's 16.8 s).
+pub fn default_algo(mode: Mode, all_best: bool) -> Algo {
     match mode {
-        Mode::Exact => Algo::Alphabeta,
-        Mode::Wld | Mode::Bound(_) => Algo::DfpnPlus,
+        Mode::Wld | Mode::Bound(_) if all_best => Algo::DfpnPlus,
+        _ => Algo::Alphabeta,
     }
 }
 
@@ -140,7 +143,7 @@ impl SearchArgs {
     /// ([`default_algo`]).
     pub fn algo(&self) -> Algo {
         self.algo
-            .map_or_else(|| default_algo(self.mode()), Algo::from)
+            .map_or_else(|| default_algo(self.mode(), self.all_best), Algo::from)
     }
 
     /// The engine configuration, with `default_hash_mb` when `--hash-mb` is

@@ -299,7 +299,23 @@ fn usage_errors_exit_2_with_a_clear_message() {
 
 #[test]
 fn bound_answers_do_not_claim_there_is_no_move() {
+    // The default (alpha-beta) names a move proving the bound: one of FFO
+    // #1's moves scoring at least +4 (g8 +18, h1 +12, h7 +6, a2 +6, a3 +4).
     let o = run(&["solve", FFO1, "--bound", "4"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    assert!(text.contains("yes: score >= +4"), "{text}");
+    assert!(!text.contains("none (pass or game over)"), "{text}");
+    let proving = ["g8", "h1", "h7", "a2", "a3"];
+    assert!(
+        proving
+            .iter()
+            .any(|m| text.contains(&format!("best move: {m}\n"))),
+        "{text}"
+    );
+    // df-pn+, whose leaf search answered the whole question here, says it
+    // has no move rather than claiming there is none.
+    let o = run(&["solve", FFO1, "--bound", "4", "--algo", "dfpn+"]);
     assert!(o.status.success(), "{}", err(&o));
     let text = out(&o);
     assert!(text.contains("yes: score >= +4"), "{text}");

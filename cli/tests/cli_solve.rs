@@ -68,7 +68,10 @@ fn json_report() {
     let v: serde_json::Value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
     assert_eq!(v["wld"], "win");
-    assert_eq!(v["algo"], "dfpn+", "df-pn+ is the default for WLD");
+    assert_eq!(
+        v["algo"], "alphabeta",
+        "alpha-beta (with its selective ladder) is the default for one WLD move"
+    );
     assert_eq!(v["all_best"], false);
     // One proving move by default.
     let one = v["best_moves"].as_array().cloned().unwrap_or_default();
@@ -83,7 +86,10 @@ fn json_report() {
     let v: serde_json::Value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
     assert_eq!(v["wld"], "win");
-    assert_eq!(v["algo"], "dfpn+");
+    assert_eq!(
+        v["algo"], "dfpn+",
+        "df-pn+ is the default for every WLD move"
+    );
     assert_eq!(v["all_best"], true);
     let mut best: Vec<String> = v["best_moves"]
         .as_array()
