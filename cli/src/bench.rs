@@ -1,17 +1,27 @@
 //! `othello-solver bench`: a fixed, deterministic set of positions solved
 //! one after another, for comparing speed across builds and machines. The
-//! positions come from seeded random games, so the node count is the same on
-//! every run of the same build and options; only the time varies.
+//! positions come from seeded random games, or from a problem file
+//! (`--file`, such as FFO #40–#59), each solved by a fresh engine, so the
+//! node count is the same on every run of the same build and options (one
+//! thread); only the time varies.
 
 use super::options::SearchArgs;
+use anyhow::Context;
+use othello_solver::batch::check::{check, Verdict};
+use othello_solver::formats::problem::{read_problem_file, Problem};
 use othello_solver::rng::{random_position, SplitMix64};
 use othello_solver::search::{Engine, Status};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Arguments of `bench`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The positions of this problem file instead of random ones (every
+    /// line must be a position; known scores on a line are checked).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "empties", "seed"])]
+    pub file: Option<PathBuf>,
     /// Number of positions.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub count: u64,
@@ -27,27 +37,32 @@ pub struct Args {
 
 /// Solves the positions and prints per-position and total nodes, time, speed.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut rng = SplitMix64::new(args.seed);
-    let mut positions = Vec::new();
-    while (positions.len() as u64) < args.count {
-        if let Some(b) = random_position(&mut rng, args.empties).filter(|b| b.moves() != 0) {
-            positions.push(b);
+    let (positions, problems) = match &args.file {
+        Some(path) => {
+            let problems = read_problems(path)?;
+            (
+                problems.iter().map(|p| p.position.board).collect(),
+                problems,
+            )
         }
-    }
+        None => (random_positions(&args), Vec::new()),
+    };
     let resolved = args.search.engine_config(super::solve::DEFAULT_HASH_MB)?;
     let config = resolved.config();
     let mode = args.search.mode();
     println!("(boards from the side to move's view: X moves; table allocation is not timed)");
+    let source = match &args.file {
+        Some(path) => format!("from {}", path.display()),
+        None => format!("{} empties, seed {}", args.empties, args.seed),
+    };
     println!(
-        "bench: {} positions, {} empties, seed {}, algo {}, mode {}, hash {} MiB",
-        args.count,
-        args.empties,
-        args.seed,
+        "bench: {} positions, {source}, algo {}, mode {}, hash {} MiB",
+        positions.len(),
         config.algo.name(),
         mode.name(),
         config.hash_mb
     );
-    let (mut nodes, mut unknown, mut secs) = (0u64, 0, 0.0);
+    let (mut nodes, mut unknown, mut mismatched, mut secs) = (0u64, 0, 0, 0.0);
     for (i, b) in positions.iter().enumerate() {
         // A fresh engine per position: the count does not depend on the order.
         let mut engine = Engine::from_resolved(resolved.clone())?;
@@ -57,8 +72,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let n = r.nodes + r.leaf_nodes;
         nodes += n;
         unknown += usize::from(r.status == Status::Unknown);
+        let verdict = problems.get(i).map(|p| check(p, &r));
+        if let Some(Verdict::Mismatch(why)) = &verdict {
+            mismatched += 1;
+            eprintln!("bench: position {} MISMATCH: {why}", i + 1);
+        }
         println!(
-            "{:>4} {} {:>8} {:>14} nodes {:>9.3} s {:>8.2} M nodes/s",
+            "{:>4} {} {:>8} {:>14} nodes {:>9.3} s {:>8.2} M nodes/s{}",
             i + 1,
             othello_solver::Position {
                 board: *b,
@@ -68,11 +88,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             othello_solver::batch::output::result_text(&r),
             n,
             r.time_s,
-            r.nodes_per_second() / 1e6
+            r.nodes_per_second() / 1e6,
+            verdict.map_or(String::new(), |v| format!(" {}", v.word()))
         );
     }
     println!(
-        "total: {} nodes, {:.3} s, {:.2} M nodes/s{}",
+        "total: {} nodes, {:.3} s, {:.2} M nodes/s{}{}",
         nodes,
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6,
@@ -80,11 +101,46 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             format!(", {unknown} unknown")
         } else {
             String::new()
+        },
+        if mismatched > 0 {
+            format!(", {mismatched} MISMATCHED")
+        } else {
+            String::new()
         }
     );
-    Ok(if unknown > 0 {
+    Ok(if mismatched > 0 {
+        ExitCode::from(super::EXIT_MISMATCH)
+    } else if unknown > 0 {
         ExitCode::from(super::EXIT_UNKNOWN)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The seeded random positions of `args` (each with a legal move).
+fn random_positions(args: &Args) -> Vec<othello_solver::Board> {
+    let mut rng = SplitMix64::new(args.seed);
+    let mut positions = Vec::new();
+    while (positions.len() as u64) < args.count {
+        if let Some(b) = random_position(&mut rng, args.empties).filter(|b| b.moves() != 0) {
+            positions.push(b);
+        }
+    }
+    positions
+}
+
+/// Every position of the problem file `path`: a line that does not parse
+/// is an error naming the file and line (a benchmark must not silently run
+/// on fewer positions), as is a file without positions.
+fn read_problems(path: &std::path::Path) -> anyhow::Result<Vec<Problem>> {
+    let lines =
+        read_problem_file(path).with_context(|| format!("bench --file {}", path.display()))?;
+    let problems = lines
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+        .with_context(|| format!("bench --file {}", path.display()))?;
+    if problems.is_empty() {
+        anyhow::bail!("bench --file {}: no positions in the file", path.display());
+    }
+    Ok(problems)
 }

@@ -444,3 +444,72 @@ fn a_terminal_shows_live_progress() {
         "{json:?}"
     );
 }
+
+#[test]
+fn bench_runs_a_problem_file_deterministically_and_checks_it() {
+    let dir = TempDir::new("bench-file");
+    let file = problem_file(&dir);
+    let path = file.to_string_lossy().into_owned();
+    let args = [
+        "bench",
+        "--file",
+        &path,
+        "--threads",
+        "1",
+        "--hash-mb",
+        "16",
+    ];
+    let a = run(&args);
+    assert!(a.status.success(), "{}", err(&a));
+    let text = out(&a);
+    assert!(text.contains("bench: 2 positions, from "), "{text}");
+    // FFO #1 is checked against its known score; the other line has none.
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("1 ") && l.ends_with(" ok")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("2 ") && l.ends_with(" -")),
+        "{text}"
+    );
+    // The same node count on every run (one thread, a fresh engine each).
+    let total = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("total:"))
+            .map(|l| l.split(',').next().map(String::from))
+    };
+    let b = run(&args);
+    assert_eq!(total(&text), total(&out(&b)), "{text}");
+
+    // A wrong known score is a mismatch: named on stderr, exit code 3.
+    let wrong = dir.write("wrong.obf", format!("{FFO1}; G8:+20;\n").as_bytes());
+    let o = run(&[
+        "bench",
+        "--file",
+        &wrong.to_string_lossy(),
+        "--threads",
+        "1",
+        "--hash-mb",
+        "16",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    assert!(err(&o).contains("MISMATCH"), "{}", err(&o));
+
+    // A malformed line stops the benchmark, naming the file and line.
+    let bad = dir.write(
+        "bad.obf",
+        format!("{FFO1}; G8:+18;\nnot a position\n").as_bytes(),
+    );
+    let o = run(&["bench", "--file", &bad.to_string_lossy(), "--threads", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(
+        err(&o).contains("bad.obf") && err(&o).contains('2'),
+        "{}",
+        err(&o)
+    );
+    // --file goes with none of the random set's options.
+    let o = run(&["bench", "--file", &path, "--count", "3"]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+}
