@@ -51,8 +51,8 @@ pub struct SearchArgs {
     #[arg(long)]
     pub all_best: bool,
     /// The search algorithm. Default: the fastest measured for the question
-    /// (docs/benchmarks.md, "Modes"): alphabeta, except dfpn+ for --wld and
-    /// --bound with --all-best.
+    /// (docs/benchmarks.md, "Modes" and "Morning of 2026-11-26"): alphabeta,
+    /// except dfpn+ for --wld and --bound with --all-best.
     #[arg(long, value_enum)]
     pub algo: Option<AlgoArg>,
     /// df-pn: positions with at most L empties go to alpha-beta (0 = pure df-pn).
