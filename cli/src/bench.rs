@@ -133,12 +133,12 @@ fn random_positions(args: &Args) -> Vec<othello_solver::Board> {
 /// is an error naming the file and line (a benchmark must not silently run
 /// on fewer positions), as is a file without positions.
 fn read_problems(path: &std::path::Path) -> anyhow::Result<Vec<Problem>> {
-    let lines =
-        read_problem_file(path).with_context(|| format!("bench --file {}", path.display()))?;
-    let problems = lines
+    // The library's errors name the file (and the line) themselves.
+    let problems = read_problem_file(path)
+        .context("bench --file")?
         .into_iter()
         .collect::<Result<Vec<_>, _>>()
-        .with_context(|| format!("bench --file {}", path.display()))?;
+        .context("bench --file")?;
     if problems.is_empty() {
         anyhow::bail!("bench --file {}: no positions in the file", path.display());
     }

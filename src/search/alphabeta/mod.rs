@@ -434,11 +434,7 @@ impl Searcher {
     /// best moves in the table. The search is exact again afterwards.
     fn presearch(&mut self, board: &Board, mut guess: i32) -> i32 {
         let empties = board.empties();
-        let pattern = self
-            .order_eval
-            .as_ref()
-            .is_some_and(|oe| oe.eval.as_pattern().is_some());
-        if !pattern || !self.presearch || empties < probcut::LADDER_MIN {
+        if !self.ladder_applies(empties) {
             return guess;
         }
         for (level, &t) in probcut::LADDER.iter().enumerate() {
@@ -452,6 +448,18 @@ impl Searcher {
         }
         self.sel = probcut::Selectivity::EXACT;
         guess
+    }
+
+    /// Whether a solve of a position with `empties` empties runs the
+    /// selective ladder: enabled, from [`probcut::LADDER_MIN`] empties up,
+    /// and with the pattern evaluation (ProbCut's model is fitted to it).
+    fn ladder_applies(&self, empties: u32) -> bool {
+        self.presearch
+            && empties >= probcut::LADDER_MIN
+            && self
+                .order_eval
+                .as_ref()
+                .is_some_and(|oe| oe.eval.as_pattern().is_some())
     }
 
     /// The selective ladder of a WLD or bound question: from
@@ -470,11 +478,7 @@ impl Searcher {
         beta: i32,
     ) -> Vec<RootMove> {
         let empties = board.empties();
-        let pattern = self
-            .order_eval
-            .as_ref()
-            .is_some_and(|oe| oe.eval.as_pattern().is_some());
-        if !pattern || !self.presearch || empties < probcut::LADDER_MIN || root.len() < 2 {
+        if !self.ladder_applies(empties) || root.len() < 2 {
             return root;
         }
         for (level, &t) in probcut::LADDER.iter().enumerate() {
@@ -483,9 +487,8 @@ impl Searcher {
             if self.aborted {
                 break;
             }
-            if let Some(j) = best.first().and_then(|b| root.iter().position(|m| m == b)) {
-                let m = root.remove(j);
-                root.insert(0, m);
+            if let Some(&m) = best.first() {
+                to_front(&mut root, m);
             }
         }
         self.sel = probcut::Selectivity::EXACT;
@@ -600,23 +603,23 @@ impl Searcher {
             result.lower = board.final_score();
             result.upper = result.lower;
         } else {
-            let root_moves = match mode {
-                Mode::Wld => {
-                    let ranked = self.ranked_root_moves(board, root_moves);
-                    self.presearch_window(board, ranked, -1, 1)
-                }
-                Mode::Bound(k) => {
-                    let ranked = self.ranked_root_moves(board, root_moves);
-                    self.presearch_window(board, ranked, k - 1, k)
-                }
-                Mode::Exact => root_moves,
+            // The question's window: WLD (-1, 1), bound k (k - 1, k).
+            let window = match mode {
+                Mode::Exact => None,
+                Mode::Wld => Some((-1, 1)),
+                Mode::Bound(k) => Some((k - 1, k)),
             };
-            let (lower, upper, best) = match mode {
-                Mode::Exact => self.root_exact(board, &root_moves),
-                Mode::Wld if !self.all_best => self.root_one(board, &root_moves, -1, 1),
-                Mode::Bound(k) if !self.all_best => self.root_one(board, &root_moves, k - 1, k),
-                Mode::Wld => self.root_window(board, &root_moves, -1, 1),
-                Mode::Bound(k) => self.root_window(board, &root_moves, k - 1, k),
+            let (lower, upper, best) = match window {
+                None => self.root_exact(board, &root_moves),
+                Some((alpha, beta)) => {
+                    let ranked = self.ranked_root_moves(board, root_moves);
+                    let root = self.presearch_window(board, ranked, alpha, beta);
+                    if self.all_best {
+                        self.root_window(board, &root, alpha, beta)
+                    } else {
+                        self.root_one(board, &root, alpha, beta)
+                    }
+                }
             };
             result.lower = lower;
             result.upper = upper;
@@ -742,10 +745,7 @@ impl Searcher {
         // The table's move (the last search's best) first.
         let mut root = root.to_vec();
         if let Some(e) = self.tt.probe(board) {
-            if let Some(j) = root.iter().position(|&m| m == Some(usize::from(e.best))) {
-                let m = root.remove(j);
-                root.insert(0, m);
-            }
+            to_front(&mut root, Some(usize::from(e.best)));
         }
         let mut best_moves = Vec::new();
         for &m in &root {
@@ -949,4 +949,13 @@ impl LeafSolver for Searcher {
 /// A time limit from seconds (for the command line).
 pub fn seconds(s: f64) -> Option<Duration> {
     Duration::try_from_secs_f64(s).ok()
+}
+
+/// Moves `m` to the front of the root move list `root`, keeping the order
+/// of the others; nothing when `m` is not in it.
+fn to_front(root: &mut Vec<RootMove>, m: RootMove) {
+    if let Some(j) = root.iter().position(|&r| r == m) {
+        let m = root.remove(j);
+        root.insert(0, m);
+    }
 }
