@@ -3,10 +3,13 @@
 //! WTHOR years 2018–2022, which neither the evaluation nor fit-h uses); each
 //! is asked "does the side to move win?" (score ≥ +1) by pure df-pn and by
 //! df-pn⁺ (no leaf hand-over) under every h variant given with cost_φ ∈
-//! {0, −1}, and with h off and cost_φ = −1 ("only cost"). Every run starts
+//! {0, −1}, and with h off and cost_φ = −1 ("only cost"), each with every
+//! ε of `--epsilon` (the 1+ε trick, beyond the paper; plain df-pn always
+//! runs with ε = 0). Every run starts
 //! from an empty table. Per size the tables give, as the paper does, the
-//! mean over problems of the ratio df-pn⁺ / df-pn of nodes, and the
-//! geometric mean, and the same for the table entries in use at the end.
+//! mean over problems of the ratio df-pn⁺ / df-pn of nodes, the geometric
+//! mean and the ratio of the totals, and the same for the table entries in
+//! use at the end.
 //! Every run must agree with df-pn's answer; a disagreement is an error.
 
 use crate::common::{command_line, parse_stages, progress, read_games};
@@ -44,6 +47,12 @@ pub struct Args {
     /// Each runs with cost_φ = 0 and cost_φ = −1.
     #[arg(long = "h", value_name = "NAME=FILE")]
     pub h: Vec<String>,
+    /// The 1+ε trick for df-pn⁺'s child thresholds (docs/dfpn.md), a
+    /// comma-separated list: every h variant runs at each ε (a row "NAME
+    /// c=C ε=E" for E > 0). Plain df-pn, the denominator, always runs with
+    /// ε = 0, as in the paper; 0 alone is the paper's df-pn⁺.
+    #[arg(long, value_name = "E,…", default_value = "0", value_parser = parse_epsilons)]
+    pub epsilon: Epsilons,
     /// Largest proof-number table per thread, MiB: a problem with e empties
     /// gets 2^(e − 10) MiB (at least 4), at most this; cleared for every run.
     #[arg(long, default_value_t = 512)]
@@ -71,6 +80,36 @@ pub struct Args {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The ε values of `--epsilon`, each in 0 ..= 4, in the order given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Epsilons(pub Vec<f64>);
+
+fn parse_epsilons(s: &str) -> Result<Epsilons, String> {
+    let mut v = Vec::new();
+    for part in s.split(',') {
+        let e: f64 = part
+            .trim()
+            .parse()
+            .map_err(|_| format!("{part:?}: expected a number such as 0.125"))?;
+        if !(0.0..=4.0).contains(&e) {
+            return Err(format!("{e}: ε must lie in 0 ..= 4"));
+        }
+        if !v.contains(&e) {
+            v.push(e);
+        }
+    }
+    Ok(Epsilons(v))
+}
+
+/// The configuration's label with its ε (none for ε = 0).
+fn with_epsilon(label: &str, epsilon: f64) -> String {
+    if epsilon > 0.0 {
+        format!("{label} ε={epsilon}")
+    } else {
+        label.to_string()
+    }
 }
 
 /// One run of one problem.
@@ -140,21 +179,26 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
     }
     let eval = PatternEvaluator::from_option(args.weights.as_deref())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut configs: Vec<(String, HParams)> = Vec::new();
-    for spec in &args.h {
-        let (name, file) = spec
-            .split_once('=')
-            .with_context(|| format!("--h {spec:?}: expected NAME=FILE"))?;
-        let p = HParams::load(std::path::Path::new(file)).map_err(|e| anyhow::anyhow!("{e}"))?;
-        for cost in [0.0, -1.0] {
-            let label = format!("{name} c={cost}");
-            configs.push((
-                label.clone(),
-                with_cost(&p, cost, &label).map_err(|e| anyhow::anyhow!("{e}"))?,
-            ));
+    let mut configs: Vec<(String, HParams, f64)> = Vec::new();
+    for &epsilon in &args.epsilon.0 {
+        for spec in &args.h {
+            let (name, file) = spec
+                .split_once('=')
+                .with_context(|| format!("--h {spec:?}: expected NAME=FILE"))?;
+            let p =
+                HParams::load(std::path::Path::new(file)).map_err(|e| anyhow::anyhow!("{e}"))?;
+            for cost in [0.0, -1.0] {
+                let label = format!("{name} c={cost}");
+                let params = with_cost(&p, cost, &label).map_err(|e| anyhow::anyhow!("{e}"))?;
+                configs.push((with_epsilon(&label, epsilon), params, epsilon));
+            }
         }
+        configs.push((
+            with_epsilon("only cost c=-1", epsilon),
+            cost_only(-1.0),
+            epsilon,
+        ));
     }
-    configs.push(("only cost c=-1".to_string(), cost_only(-1.0)));
 
     let stages = parse_stages(&args.empties)?;
     let years = YearFilter {
@@ -192,12 +236,13 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
     };
     let results = par_solve(&problems, args.jobs, 4, 1, &pb, |(e, p), solver| {
         solver.resize(table_mb(*e, args.hash_mb));
-        let mut one =
-            |h: Heuristic<'_>| -> BoundRun { solver.run_bound(&p.board, 1, h, 0, None, false).0 };
-        let base = one(Heuristic::Uniform);
+        let mut one = |h: Heuristic<'_>, epsilon: f64| -> BoundRun {
+            solver.run_bound(&p.board, 1, h, 0, epsilon, None, false).0
+        };
+        let base = one(Heuristic::Uniform, 0.0);
         let mut runs = vec![("dfpn".to_string(), base)];
-        for (name, params) in &configs {
-            let r = one(Heuristic::Sigmoid { eval, params });
+        for (name, params, epsilon) in &configs {
+            let r = one(Heuristic::Sigmoid { eval, params }, *epsilon);
             runs.push((name.clone(), r));
         }
         let log = problem_log(*e, p, runs)?;
@@ -246,6 +291,27 @@ fn problem_log(e: u32, p: &Problem, runs: Vec<(String, BoundRun)>) -> anyhow::Re
     })
 }
 
+/// How a table sums up the per-problem ratios.
+#[derive(Clone, Copy)]
+enum Summary {
+    /// The mean of the ratios (the paper's figure).
+    Mean,
+    /// Their geometric mean.
+    Geometric,
+    /// The ratio of the totals over all problems of the size.
+    Total,
+}
+
+impl Summary {
+    fn title(self) -> &'static str {
+        match self {
+            Summary::Mean => "mean of",
+            Summary::Geometric => "geometric mean of",
+            Summary::Total => "total of all problems,",
+        }
+    }
+}
+
 /// Mean and geometric mean of `v` (NaN when empty).
 fn means(v: &[f64]) -> (f64, f64) {
     if v.is_empty() {
@@ -273,8 +339,8 @@ pub fn tables(logs: &[ProblemLog]) -> String {
         ("nodes", (|r: &Run| r.nodes as f64) as fn(&Run) -> f64),
         ("table entries in use", |r: &Run| r.entries as f64),
     ] {
-        for (kind, geo) in [("mean", false), ("geometric mean", true)] {
-            let _ = writeln!(s, "\n### {title}: {kind} of df-pn+ / df-pn\n");
+        for kind in [Summary::Mean, Summary::Geometric, Summary::Total] {
+            let _ = writeln!(s, "\n### {title}: {} df-pn+ / df-pn\n", kind.title());
             let _ = writeln!(s, "| empties | n | {} |", configs.join(" | "));
             let _ = writeln!(s, "|---|---|{}", "---|".repeat(configs.len()));
             for &e in &sizes {
@@ -282,18 +348,27 @@ pub fn tables(logs: &[ProblemLog]) -> String {
                 let cells: Vec<String> = configs
                     .iter()
                     .map(|c| {
-                        let ratios: Vec<f64> = here
+                        // (df-pn⁺, df-pn) of each problem that ran c.
+                        let pairs: Vec<(f64, f64)> = here
                             .iter()
                             .filter_map(|l| {
                                 let base = pick(&l.runs[0]).max(1.0);
                                 l.runs
                                     .iter()
                                     .find(|r| &r.config == c)
-                                    .map(|r| pick(r) / base)
+                                    .map(|r| (pick(r), base))
                             })
                             .collect();
+                        let ratios: Vec<f64> = pairs.iter().map(|(x, b)| x / b).collect();
                         let (m, g) = means(&ratios);
-                        format!("{:.3}", if geo { g } else { m })
+                        let total = pairs.iter().map(|p| p.0).sum::<f64>()
+                            / pairs.iter().map(|p| p.1).sum::<f64>();
+                        let v = match kind {
+                            Summary::Mean => m,
+                            Summary::Geometric => g,
+                            Summary::Total => total,
+                        };
+                        format!("{v:.3}")
                     })
                     .collect();
                 let _ = writeln!(s, "| {e} | {} | {} |", here.len(), cells.join(" | "));
@@ -332,6 +407,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn epsilons_parse_in_order_without_repeats() {
+        assert_eq!(parse_epsilons("0"), Ok(Epsilons(vec![0.0])));
+        assert_eq!(parse_epsilons("0, 0.125,0"), Ok(Epsilons(vec![0.0, 0.125])));
+        assert!(parse_epsilons("x").is_err());
+        assert!(parse_epsilons("-0.5").is_err());
+        assert!(parse_epsilons("5").is_err());
+        assert_eq!(with_epsilon("both c=-1", 0.0), "both c=-1");
+        assert_eq!(with_epsilon("both c=-1", 0.125), "both c=-1 ε=0.125");
+    }
+
+    #[test]
     fn ratio_tables_average_per_problem() {
         let run = |config: &str, nodes: u64, entries: u64| Run {
             config: config.into(),
@@ -347,9 +433,14 @@ mod tests {
             wins: true,
             runs: vec![run("dfpn", base, base), run("x c=-1", plus, plus)],
         };
-        // Ratios 1/4 and 1: mean 0.625, geometric mean 0.5.
+        // Ratios 1/4 and 1: mean 0.625, geometric mean 0.5; totals 110 / 410.
         let t = tables(&[log(400, 100), log(10, 10)]);
         assert!(t.contains("| 16 | 2 | 0.625 |"), "{t}");
         assert!(t.contains("| 16 | 2 | 0.500 |"), "{t}");
+        assert!(t.contains("| 16 | 2 | 0.268 |"), "{t}");
+        assert!(
+            t.contains("### nodes: total of all problems, df-pn+ / df-pn"),
+            "{t}"
+        );
     }
 }

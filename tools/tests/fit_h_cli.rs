@@ -130,6 +130,8 @@ fn fit_h_small_run_and_experiment() {
         "6",
         "--h",
         &format!("both={}", d("h-both.txt")),
+        "--epsilon",
+        "0,0.25",
         "--jobs",
         "1",
         "--hash-mb",
@@ -142,12 +144,18 @@ fn fit_h_small_run_and_experiment() {
     for want in [
         "| 8 | 6 |",
         "| 10 | 6 |",
-        "both c=-1",
-        "both c=0",
-        "only cost c=-1",
+        "| both c=0 | both c=-1 | only cost c=-1 | both c=0 ε=0.25 | both c=-1 ε=0.25 | only cost c=-1 ε=0.25 |",
     ] {
         assert!(stdout.contains(want), "{want}: {stdout}");
     }
+    let (ok, _, stderr) = tools(&[
+        "dfpn-experiment",
+        &held_out.display().to_string(),
+        "--epsilon",
+        "0,-1",
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("ε must lie in 0 ..= 4"), "{stderr}");
     let (ok, again, stderr) = tools(&["dfpn-experiment", "--from-log", &d("exp.jsonl")]);
     assert!(ok, "{stderr}");
     let tables = |s: &str| {

@@ -68,14 +68,17 @@ impl Solver {
     }
 
     /// Answers "score of `board` ≥ k?" with df-pn under `heuristic` on a
-    /// cleared table; `tips` also reads the solution's tips
+    /// cleared table, with the 1+ε trick at `epsilon` (0 = off, the
+    /// paper's df-pn); `tips` also reads the solution's tips
     /// ([`Dfpn::solution_tips`]), after the entries are counted.
+    #[allow(clippy::too_many_arguments)]
     pub fn run_bound(
         &mut self,
         board: &Board,
         k: i32,
         heuristic: Heuristic<'_>,
         leaf_empties: u32,
+        epsilon: f64,
         node_limit: Option<u64>,
         tips: bool,
     ) -> (BoundRun, Option<u64>) {
@@ -83,7 +86,7 @@ impl Solver {
         let collections = self.table.stats().collections;
         let options = DfpnOptions {
             leaf_empties,
-            epsilon: 0.0,
+            epsilon,
             // The paper's h: the static evaluation at every node.
             h_search_from: 0,
         };
@@ -125,8 +128,15 @@ impl Solver {
         node_limit: Option<u64>,
         source: &str,
     ) -> Option<Record> {
-        let (run, tips) =
-            self.run_bound(board, k, Heuristic::Uniform, leaf_empties, node_limit, true);
+        let (run, tips) = self.run_bound(
+            board,
+            k,
+            Heuristic::Uniform,
+            leaf_empties,
+            0.0,
+            node_limit,
+            true,
+        );
         Some(Record {
             board: *board,
             k,
