@@ -32,7 +32,9 @@ run() { # NAME ARGS...
   "$BIN" batch "$OUT/positions.obf" --jobs "$JOBS" --threads 1 --hash-mb "$HASH_MB" \
     --format jsonl "$@" > "$OUT/$name.jsonl" 2> "$OUT/$name.log"
 }
-run reference --algo alphabeta --all-best
+# Known scores on the lines of FILE check the reference itself (exit 3 on a
+# mismatch, details in OUT_DIR/reference.log).
+run reference --algo alphabeta --all-best --check
 names=()
 for algo in ${ALGOS:-alphabeta dfpn+ dfpn}; do
   for mode in exact wld bound0 bound2; do
