@@ -17,17 +17,20 @@ fn main() -> anyhow::Result<()> {
     if !(3..=4).contains(&args.len()) {
         bail!("usage: random_problems COUNT MIN MAX [SEED]");
     }
-    let num = |i: usize, what: &str| -> anyhow::Result<u64> {
-        args[i]
-            .parse()
-            .with_context(|| format!("{what} {:?}: expected a whole number", args[i]))
-    };
-    let count = num(0, "COUNT")?;
-    let (min, max) = (num(1, "MIN")? as u32, num(2, "MAX")? as u32);
+    fn num<T: std::str::FromStr>(arg: &str, what: &str) -> anyhow::Result<T> {
+        arg.parse()
+            .ok()
+            .with_context(|| format!("{what} {arg:?}: expected a whole number"))
+    }
+    let count: u64 = num(&args[0], "COUNT")?;
+    let (min, max): (u32, u32) = (num(&args[1], "MIN")?, num(&args[2], "MAX")?);
     if min > max || max > 60 {
         bail!("MIN {min} and MAX {max}: expected MIN ≤ MAX ≤ 60");
     }
-    let seed = if args.len() == 4 { num(3, "SEED")? } else { 1 };
+    let seed: u64 = match args.get(3) {
+        Some(a) => num(a, "SEED")?,
+        None => 1,
+    };
     let mut rng = SplitMix64::new(seed);
     let mut made = 0;
     while made < count {

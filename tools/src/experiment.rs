@@ -179,26 +179,31 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
     }
     let eval = PatternEvaluator::from_option(args.weights.as_deref())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut configs: Vec<(String, HParams, f64)> = Vec::new();
-    for &epsilon in &args.epsilon.0 {
-        for spec in &args.h {
-            let (name, file) = spec
-                .split_once('=')
-                .with_context(|| format!("--h {spec:?}: expected NAME=FILE"))?;
-            let p =
-                HParams::load(std::path::Path::new(file)).map_err(|e| anyhow::anyhow!("{e}"))?;
-            for cost in [0.0, -1.0] {
-                let label = format!("{name} c={cost}");
-                let params = with_cost(&p, cost, &label).map_err(|e| anyhow::anyhow!("{e}"))?;
-                configs.push((with_epsilon(&label, epsilon), params, epsilon));
-            }
+    // Each h file read once: its two costs, and "only cost".
+    let mut variants: Vec<(String, HParams)> = Vec::new();
+    for spec in &args.h {
+        let (name, file) = spec
+            .split_once('=')
+            .with_context(|| format!("--h {spec:?}: expected NAME=FILE"))?;
+        let p = HParams::load(std::path::Path::new(file)).map_err(|e| anyhow::anyhow!("{e}"))?;
+        for cost in [0.0, -1.0] {
+            let label = format!("{name} c={cost}");
+            let params = with_cost(&p, cost, &label).map_err(|e| anyhow::anyhow!("{e}"))?;
+            variants.push((label, params));
         }
-        configs.push((
-            with_epsilon("only cost c=-1", epsilon),
-            cost_only(-1.0),
-            epsilon,
-        ));
     }
+    variants.push(("only cost c=-1".to_string(), cost_only(-1.0)));
+    // Every variant at every ε, in the order given.
+    let configs: Vec<(String, &HParams, f64)> = args
+        .epsilon
+        .0
+        .iter()
+        .flat_map(|&epsilon| {
+            variants
+                .iter()
+                .map(move |(label, params)| (with_epsilon(label, epsilon), params, epsilon))
+        })
+        .collect();
 
     let stages = parse_stages(&args.empties)?;
     let years = YearFilter {
