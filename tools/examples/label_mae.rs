@@ -49,8 +49,8 @@ fn main() -> anyhow::Result<()> {
                     .ok_or_else(|| anyhow::anyhow!("--depth needs a number of plies"))?;
                 let d: u32 = d
                     .parse()
-                    .map_err(|_| anyhow::anyhow!("--depth {d:?}: expected plies, 1 to 8"))?;
-                anyhow::ensure!((1..=8).contains(&d), "--depth {d}: expected 1 to 8 plies");
+                    .map_err(|_| anyhow::anyhow!("--depth {d:?}: expected plies, 1 to 14"))?;
+                anyhow::ensure!((1..=14).contains(&d), "--depth {d}: expected 1 to 14 plies");
                 depths.push(d);
             }
             "--stats" => stats = true,

@@ -51,6 +51,25 @@ pub struct Args {
     /// to the file (a kill loses at most `--jobs` chunks of work).
     #[arg(long, default_value_t = 16)]
     pub chunk: usize,
+    /// Label by a search this many plies deep with the embedded evaluation
+    /// at its leaves (1–14), rounded to the nearest disc, instead of the
+    /// exact score: cheaper and noisier, for positions too deep to solve in
+    /// number. The file's header records the depth, so `train
+    /// --search-labels` knows what it holds and a resumed run cannot mix two
+    /// depths.
+    #[arg(long)]
+    pub search_depth: Option<u32>,
+    /// Label the positions one move off the games' lines instead of the
+    /// games' own (each legal move other than the one played, from a
+    /// position with one more empty; see `labels::deviations`). Meant with
+    /// `--search-depth`: about seven times as many positions.
+    #[arg(long)]
+    pub deviations: bool,
+    /// With `--deviations`: keep only moves that a 4-ply search finds within
+    /// this many discs of the best move (drops blunders, which games
+    /// rarely reach).
+    #[arg(long)]
+    pub deviation_margin: Option<i32>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -70,12 +89,21 @@ pub fn parse_shard(text: &str) -> Result<(usize, usize)> {
     Ok((i, n))
 }
 
-/// The header line that a resumed file must repeat (what was labelled).
-fn identity(empties: &str, shard: (usize, usize), chunk: usize) -> String {
-    format!(
+/// The header line that a resumed file must repeat (what was labelled and
+/// how).
+fn identity(empties: &str, shard: (usize, usize), chunk: usize, how: labels::Labeller) -> String {
+    let id = format!(
         "labels: empties {empties}, shard {}/{}, chunk {chunk}",
         shard.0, shard.1
-    )
+    );
+    match how.depth() {
+        None => id,
+        Some(d) => format!(
+            "{id}, {}{d}, evaluation {:016x}",
+            labels::SEARCH_DEPTH_TAG,
+            labels::weights_fingerprint(othello_solver::eval::EMBEDDED_WEIGHTS)
+        ),
+    }
 }
 
 /// Runs `label`.
@@ -91,7 +119,15 @@ pub fn run(args: &Args) -> Result<()> {
         .iter()
         .map(|g| g.positions.iter().map(|(b, _)| *b).collect())
         .collect();
-    let all = labels::positions_to_label(boards.iter().map(|v| v.as_slice()), &empties);
+    let lines = boards.iter().map(|v| v.as_slice());
+    let all = if args.deviations {
+        let screen = args
+            .deviation_margin
+            .map(|margin| labels::Screen { depth: 4, margin });
+        labels::deviations(lines, &empties, screen)?
+    } else {
+        labels::positions_to_label(lines, &empties)
+    };
     let shard = parse_shard(&args.shard)?;
     let chunk = args.chunk.max(1);
     let mine: Vec<Board> = all
@@ -100,7 +136,22 @@ pub fn run(args: &Args) -> Result<()> {
         .filter(|(c, _)| c % shard.1 == shard.0 - 1)
         .flat_map(|(_, part)| part.iter().copied())
         .collect();
-    let id = identity(&args.empties, shard, chunk);
+    let how = match args.search_depth {
+        None => labels::Labeller::Exact {
+            hash_mb: args.hash_mb,
+        },
+        Some(d) if (1..=14).contains(&d) => labels::Labeller::Search { depth: d },
+        Some(d) => bail!("--search-depth {d}: expected 1 to 14 plies"),
+    };
+    let mut id = identity(&args.empties, shard, chunk, how);
+    if args.deviations {
+        id.push_str(", deviations");
+        if let Some(m) = args.deviation_margin {
+            id.push_str(&format!(" within {m} discs at 4 plies"));
+        }
+    } else if args.deviation_margin.is_some() {
+        bail!("--deviation-margin goes with --deviations");
+    }
     let (mut appender, done) = if args.out.exists() {
         let (header, old, appender) = labels::Appender::resume(&args.out)?;
         if !header.lines().any(|l| l == id) {
@@ -113,9 +164,13 @@ pub fn run(args: &Args) -> Result<()> {
         (appender, done)
     } else {
         let header = format!(
-            "othello-tools label: positions with {} empties from {} games, solved exactly by alpha-beta, appended as solved\n{id}\ncommand: {}\nstarted: {}",
+            "othello-tools label: positions with {} empties from {} games, {}, appended as solved\n{id}\ncommand: {}\nstarted: {}",
             args.empties,
             games.len(),
+            match how.depth() {
+                None => "solved exactly by alpha-beta".to_string(),
+                Some(d) => format!("valued by a {d}-ply search with the embedded evaluation at its leaves"),
+            },
             std::env::args().collect::<Vec<_>>().join(" "),
             crate::report::utc_now()
         );
@@ -141,7 +196,7 @@ pub fn run(args: &Args) -> Result<()> {
     );
     let pb = progress(todo.len() as u64, args.quiet);
     let sink = std::sync::Mutex::new(&mut appender);
-    labels::label_into(&todo, args.jobs, args.hash_mb, &pb, chunk, |_, v| {
+    labels::label_with(&todo, how, args.jobs, &pb, chunk, |_, v| {
         sink.lock()
             .map_err(|_| anyhow::anyhow!("a labelling thread panicked"))?
             .append(&v)

@@ -26,7 +26,7 @@ use indicatif::ProgressBar;
 use othello_solver::board::Board;
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::search::alphabeta::Searcher;
-use othello_solver::search::shallow::DEFAULT_ORDER_MIN;
+use othello_solver::search::shallow::{shallow_value, DEFAULT_ORDER_MIN};
 use othello_solver::search::Limits;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -38,6 +38,9 @@ pub const MAGIC: &[u8; 8] = b"OSLABEL1";
 /// The first bytes of a streamed (appendable) labels file.
 pub const MAGIC_STREAM: &[u8; 8] = b"OSLABEL2";
 const RECORD_BYTES: usize = 17;
+/// In a header, the text before a search label's depth (`search depth 8`):
+/// a file whose header has it holds search values, not exact scores.
+pub const SEARCH_DEPTH_TAG: &str = "search depth ";
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +73,92 @@ where
         }
     }
     out
+}
+
+/// Which deviations to keep: only moves that a shallow search finds
+/// within `margin` discs of the parent's best move (blunders are a
+/// population the evaluation rarely meets in a game).
+#[derive(Clone, Copy, Debug)]
+pub struct Screen {
+    /// Plies of the screening search ([`shallow_value`], embedded weights).
+    pub depth: u32,
+    /// Discs below the best move's value that a kept move may be.
+    pub margin: i32,
+}
+
+/// The positions one move off the games' lines: for every position of a
+/// game with `e + 1` empties where `e` is in `empties`, each legal move's
+/// result (from the new side to move's view) that is not the game's next
+/// position, that the side to move can play on from (no pass), that is
+/// not itself a position of any game (those are labelled as game
+/// positions) and, with a `screen`, that is not a blunder by it. Distinct,
+/// in game order, then move order. More positions of the population the
+/// evaluation meets, for search labels (each game gives about seven at 24
+/// empties unscreened).
+pub fn deviations<'a, I>(games: I, empties: &[u32], screen: Option<Screen>) -> Result<Vec<Board>>
+where
+    I: IntoIterator<Item = &'a [Board]> + Clone,
+{
+    let on_line: HashSet<Board> = games
+        .clone()
+        .into_iter()
+        .flat_map(|g| g.iter().copied())
+        .filter(|b| empties.contains(&b.empties()))
+        .collect();
+    let eval = match screen {
+        Some(_) => {
+            Some(PatternEvaluator::embedded().context("decoding the built-in pattern weights")?)
+        }
+        None => None,
+    };
+    let lines: Vec<&[Board]> = games.into_iter().collect();
+    // Per game, its candidate children (in position, then move order).
+    let per_game: Vec<Vec<Board>> = lines
+        .par_iter()
+        .map(|game| {
+            let mut out = Vec::new();
+            for (i, b) in game.iter().enumerate() {
+                let e = b.empties();
+                if e == 0 || !empties.contains(&(e - 1)) {
+                    continue;
+                }
+                let next = game.get(i + 1).copied();
+                let mut children = Vec::new();
+                let mut mv = b.moves();
+                while mv != 0 {
+                    let sq = mv.trailing_zeros() as usize;
+                    mv &= mv - 1;
+                    let flips = othello_solver::board::movegen::flips(b.player, b.opponent, sq);
+                    children.push(b.play_flips(sq, flips));
+                }
+                let values: Vec<i32> = match (screen, &eval) {
+                    (Some(sc), Some(ev)) => children
+                        .iter()
+                        .map(|c| {
+                            let mut nodes = 0;
+                            -shallow_value(ev, c, sc.depth, -257, 257, &mut nodes, u64::MAX)
+                        })
+                        .collect(),
+                    _ => vec![0; children.len()],
+                };
+                let best = values.iter().copied().max().unwrap_or(0);
+                let floor = best - screen.map_or(0, |sc| sc.margin * 4);
+                for (c, v) in children.into_iter().zip(values) {
+                    if Some(c) == next || c.moves() == 0 || on_line.contains(&c) || v < floor {
+                        continue;
+                    }
+                    out.push(c);
+                }
+            }
+            out
+        })
+        .collect();
+    let mut seen = HashSet::new();
+    Ok(per_game
+        .into_iter()
+        .flatten()
+        .filter(|c| seen.insert(*c))
+        .collect())
 }
 
 /// Solves every board exactly on `jobs` threads (alpha-beta, a table of
@@ -110,7 +199,63 @@ pub fn label_into<F>(
 where
     F: Fn(usize, Vec<Label>) -> Result<()> + Sync,
 {
+    label_with(boards, Labeller::Exact { hash_mb }, jobs, pb, chunk, sink)
+}
+
+/// How positions get their labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Labeller {
+    /// The exact score (alpha-beta with a table of `hash_mb` MiB per thread).
+    Exact {
+        /// The table per thread, MiB.
+        hash_mb: usize,
+    },
+    /// The value of a `depth`-ply alpha-beta search with the embedded
+    /// evaluation at its leaves and final scores at the end of the game
+    /// ([`shallow_value`]), rounded to the nearest disc: a cheaper, noisier
+    /// target where exact is too costly (24 empties: about 1.6 CPU-s exact,
+    /// 4 ms at 8 plies; docs/evaluation.md).
+    Search {
+        /// Plies.
+        depth: u32,
+    },
+}
+
+impl Labeller {
+    /// The plies of a search label, `None` for exact.
+    pub fn depth(self) -> Option<u32> {
+        match self {
+            Labeller::Exact { .. } => None,
+            Labeller::Search { depth } => Some(depth),
+        }
+    }
+}
+
+/// A search value (quarter discs) as a label: the nearest disc, within ±64.
+pub fn search_label(quarters: i32) -> i8 {
+    ((quarters as f32 / 4.0).round() as i32).clamp(-64, 64) as i8
+}
+
+/// Labels `boards` as `how` says, on `jobs` threads, in chunks of `chunk`
+/// positions, handing each finished chunk (its index and labels) to `sink`
+/// as soon as it is done, in whatever order the threads finish. The first
+/// error (of a search or of `sink`) stops the run.
+pub fn label_with<F>(
+    boards: &[Board],
+    how: Labeller,
+    jobs: usize,
+    pb: &ProgressBar,
+    chunk: usize,
+    sink: F,
+) -> Result<()>
+where
+    F: Fn(usize, Vec<Label>) -> Result<()> + Sync,
+{
     let order = PatternEvaluator::embedded().context("decoding the built-in pattern weights")?;
+    let hash_mb = match how {
+        Labeller::Exact { hash_mb } => hash_mb,
+        Labeller::Search { .. } => 1,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -128,13 +273,25 @@ where
                 |s, (i, part)| {
                     let mut v = Vec::with_capacity(part.len());
                     for b in part {
-                        let score = s
-                            .exact_score(b, Limits::default())
-                            .context("an unlimited search stopped early")?;
-                        v.push(Label {
-                            board: *b,
-                            score: score as i8,
-                        });
+                        let score = match how {
+                            Labeller::Exact { .. } => s
+                                .exact_score(b, Limits::default())
+                                .context("an unlimited search stopped early")?
+                                as i8,
+                            Labeller::Search { depth } => {
+                                let mut nodes = 0;
+                                search_label(shallow_value(
+                                    &order,
+                                    b,
+                                    depth,
+                                    -257,
+                                    257,
+                                    &mut nodes,
+                                    u64::MAX,
+                                ))
+                            }
+                        };
+                        v.push(Label { board: *b, score });
                     }
                     sink(i, v)?;
                     pb.inc(part.len() as u64);
@@ -366,12 +523,54 @@ impl Appender {
     }
 }
 
+/// A fingerprint of a weights file's bytes (64-bit FNV-1a): search labels
+/// depend on the evaluation at their leaves, so a search-labels file names
+/// the one it was made with, and a run with other weights cannot resume it.
+pub fn weights_fingerprint(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Whether a labels file's header says it holds search values
+/// (`label --search-depth`), not exact scores.
+pub fn is_search_header(header: &str) -> bool {
+    header.contains(SEARCH_DEPTH_TAG)
+}
+
+/// Reads every search-labels file (`label --search-depth`) into one map; a
+/// position in several files keeps the first file's value. A file of exact
+/// scores is refused (it belongs to `--labels`).
+pub fn read_search_map(paths: &[std::path::PathBuf]) -> Result<LabelMap> {
+    let mut map = LabelMap::new();
+    for p in paths {
+        let (header, labels) = read(p)?;
+        if !is_search_header(&header) {
+            bail!(
+                "{}: holds exact scores, not search values (its header has no {SEARCH_DEPTH_TAG:?}); give it with --labels",
+                p.display()
+            );
+        }
+        for l in labels {
+            map.entry(l.board).or_insert(l.score);
+        }
+    }
+    Ok(map)
+}
+
 /// Reads every file into one map (a later file's score for a position
-/// must agree with an earlier one's).
+/// must agree with an earlier one's). Files of search values
+/// (`label --search-depth`) are refused: they are not exact.
 pub fn read_map(paths: &[std::path::PathBuf]) -> Result<LabelMap> {
     let mut map = LabelMap::new();
     for p in paths {
-        let (_, labels) = read(p)?;
+        let (header, labels) = read(p)?;
+        if is_search_header(&header) {
+            bail!(
+                "{}: holds search values, not exact scores; give it with --search-labels",
+                p.display()
+            );
+        }
         for l in labels {
             if let Some(old) = map.insert(l.board, l.score) {
                 if old != l.score {
@@ -415,6 +614,91 @@ mod tests {
             assert_eq!(l.board, *b);
             assert_eq!(l.score as i32, reference::score(b), "{b:?}");
         }
+    }
+
+    #[test]
+    fn deviations_are_the_other_children_off_every_line() {
+        let games = crate::train::random_games(20, 9, 1000);
+        let lines: Vec<Vec<Board>> = games
+            .iter()
+            .map(|g| g.positions.iter().map(|(b, _)| *b).collect())
+            .collect();
+        let empties = [20, 30];
+        let got = deviations(lines.iter().map(|v| v.as_slice()), &empties, None).unwrap();
+        // Brute force: every child of a position with 21 or 31 empties,
+        // minus the game positions, minus those that must pass.
+        let on_line: HashSet<Board> = lines.iter().flatten().copied().collect();
+        let mut want = HashSet::new();
+        for b in lines.iter().flatten() {
+            if !empties.contains(&(b.empties().wrapping_sub(1))) {
+                continue;
+            }
+            for sq in othello_solver::board::Square::all() {
+                if let Some(c) = b.play(sq) {
+                    if c.moves() != 0 && !on_line.contains(&c) {
+                        want.insert(c);
+                    }
+                }
+            }
+        }
+        assert!(want.len() > 100, "only {}", want.len());
+        let got_set: HashSet<Board> = got.iter().copied().collect();
+        assert_eq!(got_set.len(), got.len(), "repeated positions");
+        assert_eq!(got_set, want);
+    }
+
+    #[test]
+    fn search_labels_are_shallow_values_and_kept_apart_from_exact_ones() {
+        let boards = some_boards();
+        let out = std::sync::Mutex::new(Vec::new());
+        label_with(
+            &boards,
+            Labeller::Search { depth: 2 },
+            2,
+            &ProgressBar::hidden(),
+            8,
+            |_, v| {
+                out.lock().unwrap().extend(v);
+                Ok(())
+            },
+        )
+        .unwrap();
+        let got = out.into_inner().unwrap();
+        assert_eq!(got.len(), boards.len());
+        let eval = PatternEvaluator::embedded().unwrap();
+        for l in &got {
+            let mut nodes = 0;
+            let v = shallow_value(&eval, &l.board, 2, -257, 257, &mut nodes, u64::MAX);
+            assert_eq!(l.score, search_label(v));
+        }
+        assert_eq!(search_label(-257), -64);
+        assert_eq!(search_label(6), 2);
+        assert_eq!(search_label(-5), -1);
+
+        let dir = std::env::temp_dir().join(format!("search-labels-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (exact, search) = (dir.join("exact.bin"), dir.join("search.bin"));
+        write(&exact, "exact", &got).unwrap();
+        write(
+            &search,
+            &format!("made by a test, {SEARCH_DEPTH_TAG}2"),
+            &got,
+        )
+        .unwrap();
+        assert_eq!(
+            read_search_map(std::slice::from_ref(&search))
+                .unwrap()
+                .len(),
+            got.len()
+        );
+        let err = format!("{:#}", read_map(std::slice::from_ref(&search)).unwrap_err());
+        assert!(err.contains("--search-labels"), "{err}");
+        let err = format!(
+            "{:#}",
+            read_search_map(std::slice::from_ref(&exact)).unwrap_err()
+        );
+        assert!(err.contains("--labels"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -127,6 +127,12 @@ pub struct Dataset {
     pub heldout_games: usize,
     /// Samples (training and held out) whose target is an exact score.
     pub labelled: usize,
+    /// Game positions (training and held out) whose target is a search
+    /// label.
+    pub search_labelled: usize,
+    /// Training samples that are no game's position: search-labelled
+    /// positions added as they are.
+    pub extra: usize,
 }
 
 fn side_view(black: i32, side: Color) -> i32 {
@@ -145,6 +151,29 @@ impl Dataset {
     /// Builds the samples of `games`; a position found in `labels` takes
     /// its exact score as its target, whatever `target` says.
     pub fn build_labelled(games: &[TrainGame], target: Target, labels: &LabelMap) -> Dataset {
+        Self::build_with(games, target, labels, &LabelMap::new())
+    }
+
+    /// Builds the samples of `games` as [`Dataset::build_labelled`] does,
+    /// with search labels (`label --search-depth`) beside the exact ones:
+    /// a game position takes its search value as its target unless it has
+    /// an exact score (from `labels`, or WTHOR's perfect-play score at its
+    /// own number of empties); every search-labelled position that is no
+    /// game's position at all becomes a training sample of its own (so no
+    /// held-out position is ever trained on).
+    pub fn build_with(
+        games: &[TrainGame],
+        target: Target,
+        labels: &LabelMap,
+        search: &LabelMap,
+    ) -> Dataset {
+        // Only positions with as many empties as some search label can
+        // match one.
+        let mut search_empties = [false; 65];
+        for b in search.keys() {
+            search_empties[b.empties() as usize] = true;
+        }
+        let mut in_games = std::collections::HashSet::new();
         let mut ds = Dataset {
             train: vec![Vec::new(); NUM_STAGES],
             heldout: vec![Vec::new(); NUM_STAGES],
@@ -158,10 +187,15 @@ impl Dataset {
             }
             let mut theo_done = false;
             for &(board, side) in &g.positions {
+                if search_empties[board.empties() as usize] {
+                    in_games.insert(board);
+                }
                 let result = side_view(g.black_score, side).clamp(-64, 64) as i8;
                 let mut t = result;
+                let mut exact_here = false;
                 if let Some((e, score)) = g.theoretical {
                     let empties = board.empties();
+                    exact_here = empties == e as u32;
                     if empties == e as u32 && !theo_done {
                         theo_done = true;
                         if g.heldout {
@@ -180,6 +214,11 @@ impl Dataset {
                 if let Some(x) = exact {
                     t = x;
                     ds.labelled += 1;
+                } else if let Some(&v) = search.get(&board) {
+                    if !(exact_here && target == Target::Theoretical) {
+                        t = v;
+                        ds.search_labelled += 1;
+                    }
                 }
                 let s = Sample {
                     board,
@@ -194,6 +233,21 @@ impl Dataset {
                     ds.train[st].push(s);
                 }
             }
+        }
+        let mut extra: Vec<(&Board, &i8)> = search
+            .iter()
+            .filter(|(b, _)| b.discs() >= 13 && !in_games.contains(*b))
+            .collect();
+        // The map's order is random; the fit must not depend on it.
+        extra.sort_unstable_by_key(|(b, _)| (b.player, b.opponent));
+        for (&board, &v) in extra {
+            ds.extra += 1;
+            ds.train[stage(&board)].push(Sample {
+                board,
+                target: v,
+                result: v,
+                exact: None,
+            });
         }
         ds
     }
@@ -673,6 +727,82 @@ mod tests {
         for x in early {
             assert_eq!(x.target.abs(), 10);
         }
+    }
+
+    #[test]
+    fn search_labels_fill_in_below_exact_ones_and_add_only_unseen_positions() {
+        let mut games = random_games(6, 13, 0);
+        games[2].heldout = true;
+        let mut exact = LabelMap::new();
+        let mut search = LabelMap::new();
+        let mut on_line = std::collections::HashSet::new();
+        for g in &games {
+            for (b, _) in &g.positions {
+                on_line.insert(*b);
+                match b.empties() {
+                    6 => {
+                        exact.insert(*b, 33);
+                        search.insert(*b, 31);
+                    }
+                    7 => {
+                        search.insert(*b, 35);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Positions of no game: children of the held-out game's positions
+        // and of a training game's, off their lines.
+        let mut extra = Vec::new();
+        for gi in [0, 2] {
+            for (b, _) in &games[gi].positions {
+                if b.empties() == 8 {
+                    for sq in othello_solver::board::Square::all() {
+                        if let Some(c) = b.play(sq) {
+                            if !on_line.contains(&c) && !search.contains_key(&c) {
+                                search.insert(c, 37);
+                                extra.push(c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(!extra.is_empty());
+        let ds = Dataset::build_with(&games, Target::Final, &exact, &search);
+        assert_eq!(ds.labelled, exact.len());
+        assert_eq!(ds.extra, extra.len());
+        for x in ds.train.iter().chain(&ds.heldout).flatten() {
+            let want = match x.board.empties() {
+                _ if extra.contains(&x.board) => 37,
+                6 => 33,
+                7 => 35,
+                _ => x.result,
+            };
+            assert_eq!(x.target, want, "{:?}", x.board);
+        }
+        let trained: Vec<Board> = ds.train.iter().flatten().map(|x| x.board).collect();
+        for b in &extra {
+            assert!(trained.contains(b));
+        }
+        // A held-out game's position is never trained on, labelled or not.
+        let held: std::collections::HashSet<Board> =
+            games[2].positions.iter().map(|(b, _)| *b).collect();
+        let train_set: std::collections::HashSet<Board> = games
+            .iter()
+            .filter(|g| !g.heldout)
+            .flat_map(|g| g.positions.iter().map(|(b, _)| *b))
+            .collect();
+        for b in &trained {
+            assert!(!held.contains(b) || train_set.contains(b), "{b:?}");
+        }
+        assert_eq!(ds.search_labelled, {
+            let n7: usize = games
+                .iter()
+                .map(|g| g.positions.iter().filter(|(b, _)| b.empties() == 7).count())
+                .sum();
+            n7
+        });
     }
 
     #[test]

@@ -68,6 +68,12 @@ pub struct Args {
     /// Repeatable.
     #[arg(long)]
     pub labels: Vec<PathBuf>,
+    /// Search labels (written by `othello-tools label --search-depth`): a
+    /// game position found there is fitted to that value unless it has an
+    /// exact score; a position of no game is added as a training sample.
+    /// Repeatable; a position in several files keeps the first one's value.
+    #[arg(long)]
+    pub search_labels: Vec<PathBuf>,
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
@@ -98,6 +104,15 @@ pub struct Outcome {
     pub file: WeightsFile,
 }
 
+/// The paths, comma-separated, for the report.
+fn joined(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Runs `train`.
 pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let t0 = Instant::now();
@@ -114,8 +129,10 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         ));
     }
     let labels = crate::labels::read_map(&args.labels)?;
-    let ds = Dataset::build_labelled(&games, args.target, &labels);
+    let search = crate::labels::read_search_map(&args.search_labels)?;
+    let ds = Dataset::build_with(&games, args.target, &labels, &search);
     drop(labels);
+    drop(search);
     drop(games);
     let read_seconds = t0.elapsed().as_secs_f64();
     if ds.train_positions() == 0 {
@@ -152,7 +169,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         String::new()
     };
     let notes = format!(
-        "Held out: WTHOR games of {}–{}{}. Target: {:?}{}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",
+        "Held out: WTHOR games of {}–{}{}. Target: {:?}{}{}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",
         holdout.0,
         holdout.1,
         if args.random_games > 0 {
@@ -167,11 +184,17 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             format!(
                 ", except {} positions fitted to their exact scores from {}",
                 ds.labelled,
-                args.labels
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                joined(&args.labels)
+            )
+        },
+        if args.search_labels.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} game positions fitted to search values and {} positions of no game added with theirs, from {}",
+                ds.search_labelled,
+                ds.extra,
+                joined(&args.search_labels)
             )
         },
         opts.rare_threshold,

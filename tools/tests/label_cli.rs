@@ -184,3 +184,94 @@ fn label_resumes_after_a_kill_and_a_torn_record_and_shards_add_up() {
     let (ok, _, stderr) = label(&path("c.bin"), &["--shard", "3/2"]);
     assert!(!ok && stderr.contains("--shard"), "{stderr}");
 }
+
+#[test]
+fn search_labels_of_deviations_then_train_with_them() {
+    let Some(data) = shared_data("search_labels_of_deviations_then_train_with_them") else {
+        return;
+    };
+    let games = data.join("games/wthor/WTH_1980.wtb").display().to_string();
+    let dir = TempDir::new("label-search");
+    let path = |n: &str| dir.0.join(n).display().to_string();
+    let label = |out: &str, extra: &[&str]| {
+        let mut a: Vec<String> = ["label", &games, "--empties", "20", "--quiet", "--out", out]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        run_tools(&a)
+    };
+
+    // Every deviation, valued by a 2-ply search; the header says so.
+    let all = path("all.bin");
+    let (ok, _, stderr) = label(&all, &["--deviations", "--search-depth", "2"]);
+    assert!(ok, "{stderr}");
+    let (header, labels) = othello_tools::labels::read(std::path::Path::new(&all)).unwrap();
+    assert!(
+        header.contains("search depth 2") && header.contains("deviations"),
+        "{header}"
+    );
+    assert!(labels.len() > 300, "{} labels", labels.len());
+    let eval = othello_solver::eval::PatternEvaluator::embedded().unwrap();
+    for l in &labels {
+        assert_eq!(l.board.empties(), 20);
+        let mut nodes = 0;
+        let v = othello_solver::search::shallow::shallow_value(
+            &eval,
+            &l.board,
+            2,
+            -257,
+            257,
+            &mut nodes,
+            u64::MAX,
+        );
+        assert_eq!(l.score, othello_tools::labels::search_label(v));
+    }
+    // Screened: a subset, smaller.
+    let kept = path("kept.bin");
+    let (ok, _, stderr) = label(
+        &kept,
+        &[
+            "--deviations",
+            "--deviation-margin",
+            "2",
+            "--search-depth",
+            "2",
+        ],
+    );
+    assert!(ok, "{stderr}");
+    let (_, few) = othello_tools::labels::read(std::path::Path::new(&kept)).unwrap();
+    assert!(!few.is_empty() && few.len() < labels.len());
+    assert!(few.iter().all(|l| labels.contains(l)));
+    // Another depth cannot resume the file; a margin needs --deviations; a
+    // depth out of range is refused.
+    let (ok, _, stderr) = label(&all, &["--deviations", "--search-depth", "3"]);
+    assert!(!ok && stderr.contains("made by another run"), "{stderr}");
+    let (ok, _, stderr) = label(&path("x.bin"), &["--deviation-margin", "2"]);
+    assert!(!ok && stderr.contains("--deviations"), "{stderr}");
+    let (ok, _, stderr) = label(&path("y.bin"), &["--search-depth", "15"]);
+    assert!(!ok && stderr.contains("--search-depth 15"), "{stderr}");
+
+    // `train --search-labels` adds them (they are no game's positions);
+    // the same file given as exact labels is refused.
+    let out = path("eval.bin");
+    let (ok, _, stderr) = run_tools(&[
+        "train",
+        &games,
+        "--out",
+        &out,
+        "--search-labels",
+        &all,
+        "--max-iter",
+        "20",
+        "--quiet",
+    ]);
+    assert!(ok, "{stderr}");
+    let report = std::fs::read_to_string(dir.0.join("eval.md")).unwrap();
+    assert!(
+        report.contains(&format!("{} positions of no game added", labels.len())),
+        "{report}"
+    );
+    let (ok, _, stderr) = run_tools(&["train", &games, "--out", &out, "--labels", &all, "--quiet"]);
+    assert!(!ok && stderr.contains("--search-labels"), "{stderr}");
+}

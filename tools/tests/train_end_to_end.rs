@@ -24,6 +24,7 @@ fn args(out: std::path::PathBuf) -> Args {
         stages: None,
         without: Vec::new(),
         labels: Vec::new(),
+        search_labels: Vec::new(),
         quiet: true,
     }
 }
