@@ -110,6 +110,22 @@ fn identity(empties: &str, shard: (usize, usize), chunk: usize, how: labels::Lab
 pub fn run(args: &Args) -> Result<()> {
     let t0 = Instant::now();
     let empties = parse_stages(&args.empties)?;
+    // Options first: loading the games and finding deviations take a while.
+    let how = match args.search_depth {
+        None => labels::Labeller::Exact {
+            hash_mb: args.hash_mb,
+        },
+        Some(d) if (1..=14).contains(&d) => labels::Labeller::Search { depth: d },
+        Some(d) => bail!("--search-depth {d}: expected 1 to 14 plies"),
+    };
+    match args.deviation_margin {
+        Some(_) if !args.deviations => bail!("--deviation-margin goes with --deviations"),
+        Some(m) if !(0..=128).contains(&m) => {
+            bail!("--deviation-margin {m}: expected 0 to 128 discs")
+        }
+        _ => {}
+    }
+    let shard = parse_shard(&args.shard)?;
     let files = expand(&args.files)?;
     if files.is_empty() {
         bail!("no game records given");
@@ -128,7 +144,6 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         labels::positions_to_label(lines, &empties)
     };
-    let shard = parse_shard(&args.shard)?;
     let chunk = args.chunk.max(1);
     let mine: Vec<Board> = all
         .chunks(chunk)
@@ -136,21 +151,12 @@ pub fn run(args: &Args) -> Result<()> {
         .filter(|(c, _)| c % shard.1 == shard.0 - 1)
         .flat_map(|(_, part)| part.iter().copied())
         .collect();
-    let how = match args.search_depth {
-        None => labels::Labeller::Exact {
-            hash_mb: args.hash_mb,
-        },
-        Some(d) if (1..=14).contains(&d) => labels::Labeller::Search { depth: d },
-        Some(d) => bail!("--search-depth {d}: expected 1 to 14 plies"),
-    };
     let mut id = identity(&args.empties, shard, chunk, how);
     if args.deviations {
         id.push_str(", deviations");
         if let Some(m) = args.deviation_margin {
             id.push_str(&format!(" within {m} discs at 4 plies"));
         }
-    } else if args.deviation_margin.is_some() {
-        bail!("--deviation-margin goes with --deviations");
     }
     let (mut appender, done) = if args.out.exists() {
         let (header, old, appender) = labels::Appender::resume(&args.out)?;

@@ -23,7 +23,7 @@
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
-use othello_solver::board::Board;
+use othello_solver::board::{Board, Square};
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::search::alphabeta::Searcher;
 use othello_solver::search::shallow::{shallow_value, DEFAULT_ORDER_MIN};
@@ -123,14 +123,9 @@ where
                     continue;
                 }
                 let next = game.get(i + 1).copied();
-                let mut children = Vec::new();
-                let mut mv = b.moves();
-                while mv != 0 {
-                    let sq = mv.trailing_zeros() as usize;
-                    mv &= mv - 1;
-                    let flips = othello_solver::board::movegen::flips(b.player, b.opponent, sq);
-                    children.push(b.play_flips(sq, flips));
-                }
+                let children: Vec<Board> = Square::iter_bits(b.moves())
+                    .filter_map(|sq| b.play(sq))
+                    .collect();
                 let values: Vec<i32> = match (screen, &eval) {
                     (Some(sc), Some(ev)) => children
                         .iter()
@@ -252,10 +247,6 @@ where
     F: Fn(usize, Vec<Label>) -> Result<()> + Sync,
 {
     let order = PatternEvaluator::embedded().context("decoding the built-in pattern weights")?;
-    let hash_mb = match how {
-        Labeller::Exact { hash_mb } => hash_mb,
-        Labeller::Search { .. } => 1,
-    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -265,16 +256,19 @@ where
             .par_chunks(chunk.max(1))
             .enumerate()
             .try_for_each_init(
-                || {
-                    let mut s = Searcher::new(hash_mb);
-                    s.set_order_evaluator(Some(Box::new(order)), DEFAULT_ORDER_MIN);
-                    s
-                },
-                |s, (i, part)| {
+                // A solver (and its table) is made on a thread's first
+                // exact label: search labels never need one.
+                || None::<Searcher>,
+                |solver, (i, part)| {
                     let mut v = Vec::with_capacity(part.len());
                     for b in part {
                         let score = match how {
-                            Labeller::Exact { .. } => s
+                            Labeller::Exact { hash_mb } => solver
+                                .get_or_insert_with(|| {
+                                    let mut s = Searcher::new(hash_mb);
+                                    s.set_order_evaluator(Some(Box::new(order)), DEFAULT_ORDER_MIN);
+                                    s
+                                })
                                 .exact_score(b, Limits::default())
                                 .context("an unlimited search stopped early")?
                                 as i8,
@@ -542,37 +536,38 @@ pub fn is_search_header(header: &str) -> bool {
 /// position in several files keeps the first file's value. A file of exact
 /// scores is refused (it belongs to `--labels`).
 pub fn read_search_map(paths: &[std::path::PathBuf]) -> Result<LabelMap> {
-    let mut map = LabelMap::new();
-    for p in paths {
-        let (header, labels) = read(p)?;
-        if !is_search_header(&header) {
-            bail!(
-                "{}: holds exact scores, not search values (its header has no {SEARCH_DEPTH_TAG:?}); give it with --labels",
-                p.display()
-            );
-        }
-        for l in labels {
-            map.entry(l.board).or_insert(l.score);
-        }
-    }
-    Ok(map)
+    read_files(paths, true)
 }
 
 /// Reads every file into one map (a later file's score for a position
 /// must agree with an earlier one's). Files of search values
 /// (`label --search-depth`) are refused: they are not exact.
 pub fn read_map(paths: &[std::path::PathBuf]) -> Result<LabelMap> {
+    read_files(paths, false)
+}
+
+/// [`read_map`] (`search` false) and [`read_search_map`] (true): every
+/// file must be of that kind; exact scores must agree across files, search
+/// values keep the first file's.
+fn read_files(paths: &[std::path::PathBuf], search: bool) -> Result<LabelMap> {
     let mut map = LabelMap::new();
     for p in paths {
         let (header, labels) = read(p)?;
-        if is_search_header(&header) {
-            bail!(
+        match (search, is_search_header(&header)) {
+            (true, false) => bail!(
+                "{}: holds exact scores, not search values (its header has no {SEARCH_DEPTH_TAG:?}); give it with --labels",
+                p.display()
+            ),
+            (false, true) => bail!(
                 "{}: holds search values, not exact scores; give it with --search-labels",
                 p.display()
-            );
+            ),
+            _ => {}
         }
         for l in labels {
-            if let Some(old) = map.insert(l.board, l.score) {
+            if search {
+                map.entry(l.board).or_insert(l.score);
+            } else if let Some(old) = map.insert(l.board, l.score) {
                 if old != l.score {
                     bail!(
                         "{}: position {:016x} {:016x} scored {} here and {old} in an earlier file",

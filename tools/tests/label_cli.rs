@@ -249,6 +249,8 @@ fn search_labels_of_deviations_then_train_with_them() {
     assert!(!ok && stderr.contains("made by another run"), "{stderr}");
     let (ok, _, stderr) = label(&path("x.bin"), &["--deviation-margin", "2"]);
     assert!(!ok && stderr.contains("--deviations"), "{stderr}");
+    let (ok, _, stderr) = label(&path("z.bin"), &["--deviations", "--deviation-margin=-1"]);
+    assert!(!ok && stderr.contains("--deviation-margin -1"), "{stderr}");
     let (ok, _, stderr) = label(&path("y.bin"), &["--search-depth", "15"]);
     assert!(!ok && stderr.contains("--search-depth 15"), "{stderr}");
 
