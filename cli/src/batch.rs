@@ -9,6 +9,7 @@ use othello_solver::batch::{
     BatchItem, BatchSummary, Format, Shard,
 };
 use othello_solver::search::Engine;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -198,6 +199,12 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let stop = super::interrupt::install();
     let config = config.with_interrupt(Some(Arc::clone(&stop)));
+    let index: HashMap<&str, usize> = items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| (it.id.as_str(), i))
+        .collect();
+    let mut in_order = (format == Format::Table).then(InputOrder::default);
     let summary = run_batch(
         &items,
         jobs,
@@ -207,8 +214,16 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         |engine: &mut Engine, item: &BatchItem| engine.solve(&item.position.board, mode),
         |row, summary| {
             let line = format.row(row);
+            // A table is read top to bottom: its rows keep the input order,
+            // each written once every row before it is.
+            let lines = match (&mut in_order, index.get(row.id)) {
+                (Some(order), Some(&i)) => order.push(i, line),
+                _ => vec![line],
+            };
             let write = |out: &mut Box<dyn Write>| -> std::io::Result<()> {
-                out.write_all(line.as_bytes())?;
+                for line in &lines {
+                    out.write_all(line.as_bytes())?;
+                }
                 out.flush()
             };
             if to_terminal {
@@ -223,6 +238,13 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     )
     .context("batch stopped")?;
     progress.finish_and_clear();
+    // Rows still held back (behind a position that was never started).
+    if let Some(order) = in_order.take() {
+        for line in order.rest() {
+            out.write_all(line.as_bytes())?;
+        }
+        out.flush()?;
+    }
 
     let mut text = summary_text(&summary, items.len());
     let interrupted = super::interrupt::is_set(&stop);
@@ -253,6 +275,32 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
             exit_code(&summary, !bad_lines.is_empty())
         },
     )
+}
+
+/// Rows put back in input order: a row is released once every row before
+/// it has come.
+#[derive(Default)]
+struct InputOrder {
+    next: usize,
+    pending: BTreeMap<usize, String>,
+}
+
+impl InputOrder {
+    /// Takes row `i`; returns the rows now ready, in order.
+    fn push(&mut self, i: usize, line: String) -> Vec<String> {
+        self.pending.insert(i, line);
+        let mut ready = Vec::new();
+        while let Some(line) = self.pending.remove(&self.next) {
+            ready.push(line);
+            self.next += 1;
+        }
+        ready
+    }
+
+    /// The rows still held, in order (those after a row that never came).
+    fn rest(self) -> impl Iterator<Item = String> {
+        self.pending.into_values()
+    }
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.
@@ -317,7 +365,18 @@ pub fn share_cores(jobs: Option<usize>, threads: Option<usize>, cores: usize) ->
 
 #[cfg(test)]
 mod share_tests {
-    use super::share_cores;
+    use super::{share_cores, InputOrder};
+
+    #[test]
+    fn table_rows_come_out_in_input_order() {
+        let mut order = InputOrder::default();
+        assert!(order.push(2, "c".into()).is_empty());
+        assert!(order.push(1, "b".into()).is_empty());
+        assert_eq!(order.push(0, "a".into()), ["a", "b", "c"]);
+        assert_eq!(order.push(3, "d".into()), ["d"]);
+        assert!(order.push(5, "f".into()).is_empty());
+        assert_eq!(order.rest().collect::<Vec<_>>(), ["f"]);
+    }
 
     #[test]
     fn cores_are_shared_between_jobs_and_threads() {
