@@ -119,6 +119,7 @@ fn main() -> anyhow::Result<()> {
                 nodes: searcher.nodes() - n0,
                 leaf_nodes: 0,
                 table: None,
+                moves: Vec::new(),
                 time_s: t.elapsed().as_secs_f64(),
             }
         } else {

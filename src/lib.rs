@@ -6,10 +6,12 @@
 //! binary (the `othello-solver-cli` crate, `cli/`) and the `othello-tools`
 //! programs (`tools/`) are thin users.
 
+pub mod analysis;
 pub mod batch;
 pub mod board;
 pub mod eval;
 pub mod formats;
+pub mod picture;
 pub mod pool;
 pub mod record;
 pub mod rng;

@@ -11,7 +11,7 @@
 
 use crate::board::Square;
 use crate::formats::Position;
-use crate::search::{Mode, SolveResult, Status, TableStats};
+use crate::search::{Mode, MoveValue, SolveResult, Status, TableStats};
 use serde::Serialize;
 
 /// One row of output: the position, the question, the answer and, in a
@@ -65,12 +65,55 @@ pub struct Record<'a> {
     pub all_best: bool,
     /// The proof-number table's counters (JSON only; `null` without one).
     pub table: Option<TableStats>,
+    /// Every legal move's value, best first, when every move was asked for
+    /// (`--all-moves`); empty otherwise. CSV: `move:value` pairs joined by
+    /// spaces ([`MoveRecord::text`]).
+    pub moves: Vec<MoveRecord>,
+}
+
+/// One legal move's value in a [`Record`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRecord {
+    /// The move (`a2`).
+    #[serde(rename = "move")]
+    pub square: String,
+    /// Its exact score, when proven.
+    pub score: Option<i32>,
+    /// `win`, `draw` or `loss`, when the bounds decide it.
+    pub wld: Option<&'static str>,
+    /// Proven lower bound on its score.
+    pub lower: i32,
+    /// Proven upper bound on its score.
+    pub upper: i32,
+}
+
+impl MoveRecord {
+    /// The record of one move's value.
+    pub fn new(v: &MoveValue) -> MoveRecord {
+        MoveRecord {
+            square: v.square.to_string(),
+            score: v.score(),
+            wld: v.wld(),
+            lower: v.lower,
+            upper: v.upper,
+        }
+    }
+
+    /// `a2:+38` (exact), `a2:win` (decided), else `a2:[-2,+64]` (bounds).
+    pub fn text(&self) -> String {
+        match (self.score, self.wld) {
+            (Some(s), _) => format!("{}:{s:+}", self.square),
+            (None, Some(w)) if self.lower > 0 || self.upper < 0 => format!("{}:{w}", self.square),
+            _ => format!("{}:[{:+},{:+}]", self.square, self.lower, self.upper),
+        }
+    }
 }
 
 /// The CSV columns, in order: fields of [`Record`] (`bound_holds`,
-/// `check_detail` and `table` are JSON only). `all_best`, added last, says
-/// whether `best_moves` lists every best move.
-pub const CSV_COLUMNS: [&str; 19] = [
+/// `check_detail` and `table` are JSON only). `all_best` says whether
+/// `best_moves` lists every best move; `moves`, added last, is every move's
+/// value when asked for.
+pub const CSV_COLUMNS: [&str; 20] = [
     "id",
     "board",
     "side",
@@ -90,6 +133,7 @@ pub const CSV_COLUMNS: [&str; 19] = [
     "time_s",
     "check",
     "all_best",
+    "moves",
 ];
 
 impl<'a> Record<'a> {
@@ -126,6 +170,7 @@ impl<'a> Record<'a> {
             check_detail: None,
             all_best: result.all_best,
             table: result.table,
+            moves: result.moves.iter().map(MoveRecord::new).collect(),
         }
     }
 
@@ -140,7 +185,15 @@ impl<'a> Record<'a> {
         let value = self.to_json();
         CSV_COLUMNS
             .iter()
-            .map(|name| value.get(name).map_or_else(String::new, csv_text))
+            .map(|&name| match name {
+                "moves" => self
+                    .moves
+                    .iter()
+                    .map(MoveRecord::text)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                _ => value.get(name).map_or_else(String::new, csv_text),
+            })
             .collect()
     }
 }
@@ -179,6 +232,7 @@ mod tests {
             leaf_nodes: 9,
             time_s: 0.25,
             table: Some(TableStats::default()),
+            moves: Vec::new(),
         };
         (position, result)
     }

@@ -4,6 +4,7 @@
 //! 1 error, 2 usage, 3 a result differs from a known score, 4 some
 //! positions unknown (a limit was hit).
 
+mod analyze;
 mod batch;
 mod bench;
 mod eval;
@@ -44,6 +45,8 @@ enum Command {
     Perft(perft::Args),
     /// Solve a position exactly: score (or win/draw/loss, or one bound), a best move (or every one), the PV.
     Solve(solve::Args),
+    /// Analyse a game move by move: each position's perfect-play score and best moves, the score of the move played and the discs it lost.
+    Analyze(analyze::Args),
     /// Solve every position of problem files in parallel, streaming one row per position.
     Batch(batch::Args),
     /// Solve a fixed set of seeded positions and report nodes, time and nodes/s.
@@ -63,6 +66,7 @@ pub fn run() -> ExitCode {
         Command::Eval(args) => eval::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),
+        Command::Analyze(args) => analyze::run(args),
         Command::Bench(args) => bench::run(args),
     };
     match result {

@@ -50,6 +50,11 @@ pub struct SearchArgs {
     /// Our own extra: it costs a proof per root move.
     #[arg(long)]
     pub all_best: bool,
+    /// Value every legal move, best first: its exact score (with --wld, its
+    /// outcome; with --bound, whether it reaches K). Lists every best move
+    /// too. Costs more than one best move (docs/benchmarks.md, "Every move").
+    #[arg(long)]
+    pub all_moves: bool,
     /// The search algorithm. Default: the fastest measured for the question
     /// (docs/benchmarks.md, "Modes" and "Morning of 2026-11-26"): alphabeta,
     /// except dfpn+ for --wld and --bound with --all-best.
@@ -142,8 +147,9 @@ impl SearchArgs {
     /// The algorithm: `--algo`, else the default for the question
     /// ([`default_algo`]).
     pub fn algo(&self) -> Algo {
+        let all_best = self.all_best && !self.all_moves;
         self.algo
-            .map_or_else(|| default_algo(self.mode(), self.all_best), Algo::from)
+            .map_or_else(|| default_algo(self.mode(), all_best), Algo::from)
     }
 
     /// The engine configuration, with `default_hash_mb` when `--hash-mb` is
@@ -158,7 +164,8 @@ impl SearchArgs {
                 nodes: self.node_limit,
             },
         );
-        config.all_best = self.all_best;
+        config.all_best = self.all_best || self.all_moves;
+        config.all_moves = self.all_moves;
         config.threads = self.threads.map_or_else(cores, |n| n as usize);
         config.dfpn = DfpnOptions {
             leaf_empties: self.leaf_empties,

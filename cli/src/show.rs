@@ -1,7 +1,15 @@
-//! `othello-solver show POSITION`.
+//! `othello-solver show POSITION`: the board and facts about it; with
+//! `--scores`, each legal move's value printed in its square (the solver's
+//! every-move answer); with `--svg FILE`, the same board as a picture.
 
+use super::options::SearchArgs;
+use anyhow::Context;
 use othello_solver::board::{Cell, Square};
+use othello_solver::picture::{best_squares, board_svg, value_label};
+use othello_solver::search::{Engine, MoveValue, Status};
 use othello_solver::{Color, Position};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `show`.
@@ -11,13 +19,124 @@ pub struct Args {
     /// move (X/O/B/W), or a move list from the start such as f5d6c3d3c4.
     #[arg(allow_hyphen_values = true)]
     pub position: String,
+    /// Solve every legal move and print its value in its square (exact
+    /// scores; with --wld, win/draw/loss), the best moves marked.
+    #[arg(long)]
+    pub scores: bool,
+    /// Also write the board as an SVG picture to FILE (with --scores, the
+    /// values in their squares).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 /// Prints the board diagram and facts about the position.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     let pos = super::parse_position(&args.position)?;
-    print!("{}", render(&pos));
-    Ok(ExitCode::SUCCESS)
+    if !args.scores {
+        print!("{}", render(&pos));
+        if let Some(path) = &args.svg {
+            write_svg(path, &board_svg(&pos, &[]))?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    args.search.all_moves = true;
+    if let Some(w) = super::solve::long_solve_warning(&pos, &args.search) {
+        eprintln!("{w}");
+    }
+    let stop = super::interrupt::install();
+    let config = args
+        .search
+        .engine_config(super::solve::DEFAULT_HASH_MB)?
+        .with_interrupt(Some(std::sync::Arc::clone(&stop)));
+    let mut engine = Engine::from_resolved(config)?;
+    let result = engine.solve(&pos.board, args.search.mode());
+    print!("{}", render_scores(&pos, &result.moves, use_colour()));
+    if let Some(path) = &args.svg {
+        write_svg(path, &board_svg(&pos, &result.moves))?;
+    }
+    Ok(if result.status == Status::Solved {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("unknown: a limit was hit before every move was valued");
+        ExitCode::from(super::EXIT_UNKNOWN)
+    })
+}
+
+/// Writes an SVG picture, naming the file on failure.
+pub fn write_svg(path: &Path, svg: &str) -> anyhow::Result<()> {
+    std::fs::write(path, svg).with_context(|| format!("{}: cannot write the SVG", path.display()))
+}
+
+/// Whether to colour the output: stdout is a terminal and `NO_COLOR` is unset.
+pub fn use_colour() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// The diagram with each valued move's label in its square (five
+/// characters a square; the best moves' labels followed by `*`, and, with
+/// `colour`, wins green, draws yellow, losses red, best moves bold), then
+/// the moves best first and the facts of [`render`] below.
+pub fn render_scores(pos: &Position, values: &[MoveValue], colour: bool) -> String {
+    let best = best_squares(values);
+    let mut s = String::from("    ");
+    for file in 'a'..='h' {
+        s.push_str(&format!("{file:^5}"));
+    }
+    s.push('\n');
+    for rank in 0..8u8 {
+        s.push_str(&format!(" {} ", rank + 1));
+        for file in 0..8u8 {
+            let Some(sq) = Square::from_file_rank(file, rank) else {
+                continue;
+            };
+            let disc = match (pos.board.at(sq), pos.side) {
+                (Cell::Player, Color::Black) | (Cell::Opponent, Color::White) => Some('X'),
+                (Cell::Player, Color::White) | (Cell::Opponent, Color::Black) => Some('O'),
+                (Cell::Empty, _) => None,
+            };
+            let cell = match (disc, values.iter().find(|v| v.square == sq)) {
+                (Some(c), _) => format!("{c:^5}"),
+                (None, Some(v)) => {
+                    let mark = if best.contains(&sq) { "*" } else { " " };
+                    let text = format!("{:>4}{mark}", value_label(v));
+                    if colour {
+                        let hue = match (v.lower > 0, v.upper < 0) {
+                            (true, _) => "32",
+                            (_, true) => "31",
+                            _ => "33",
+                        };
+                        let bold = if best.contains(&sq) { "1;" } else { "" };
+                        format!("\x1b[{bold}{hue}m{text}\x1b[0m")
+                    } else {
+                        text
+                    }
+                }
+                (None, None) => format!("{:^5}", '.'),
+            };
+            s.push_str(&cell);
+        }
+        s.push('\n');
+    }
+    s.push_str(&format!(
+        "  X black, O white, . empty; numbers: the final disc difference for {} after that move, * best\n",
+        pos.side.name()
+    ));
+    if !values.is_empty() {
+        let listed: Vec<String> = values
+            .iter()
+            .map(|v| format!("{} {}", v.square, value_label(v)))
+            .collect();
+        s.push_str(&format!("moves: {}\n", listed.join(", ")));
+    }
+    // The facts below the plain diagram (its own board lines left out).
+    let plain = render(pos);
+    for line in plain.lines().skip(10) {
+        s.push_str(line);
+        s.push('\n');
+    }
+    s
 }
 
 /// The diagram (black `X`, white `O`, legal moves `+`, empty `.`; `*`, which

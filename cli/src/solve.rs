@@ -3,8 +3,9 @@
 //! variation, nodes and speed.
 
 use super::options::SearchArgs;
-use super::show::render;
+use super::show::{render, render_scores};
 use othello_solver::board::{Color, Square};
+use othello_solver::picture::board_svg;
 use othello_solver::record::Record;
 use othello_solver::search::progress::{Progress, Snapshot};
 use othello_solver::search::{Engine, Mode, SolveResult, Status};
@@ -31,6 +32,10 @@ pub struct Args {
     /// Print one JSON object instead of the text report.
     #[arg(long)]
     pub json: bool,
+    /// Also write the board as an SVG picture to FILE (with --all-moves,
+    /// each move's value in its square, the best marked).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// Above this many empties a solve without a limit gets a warning.
@@ -64,7 +69,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         println!("{}", Record::new(&pos, &result).to_json());
     } else {
-        print!("{}", report(&pos, &result, interrupted));
+        print!(
+            "{}",
+            report(&pos, &result, interrupted, super::show::use_colour())
+        );
+    }
+    if let Some(path) = &args.svg {
+        super::show::write_svg(path, &board_svg(&pos, &result.moves))?;
     }
     Ok(if interrupted {
         ExitCode::from(super::interrupt::EXIT_INTERRUPTED)
@@ -75,10 +86,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The text report: diagram, question, result, best moves, PV, counters.
+/// The text report: diagram (with every move's value when they were asked
+/// for, coloured when `colour`), question, result, best moves, PV, counters.
 /// `interrupted`: an unknown result is Ctrl-C's, not a limit's.
-pub fn report(pos: &Position, r: &SolveResult, interrupted: bool) -> String {
-    let mut s = render(pos);
+pub fn report(pos: &Position, r: &SolveResult, interrupted: bool, colour: bool) -> String {
+    let mut s = if r.moves.is_empty() {
+        render(pos)
+    } else {
+        render_scores(pos, &r.moves, colour)
+    };
     let question = match r.mode {
         Mode::Exact => "exact score".to_string(),
         Mode::Wld => "win/draw/loss".to_string(),

@@ -486,8 +486,12 @@ fn games_input_with_wthor_scores() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("0 mismatched"), "{}", stderr(&o));
     assert!(
-        // The check column, then all_best (added last).
-        stdout(&o).lines().skip(1).all(|l| l.ends_with(",ok,false")),
+        // The check column, all_best, then moves (added last; empty
+        // without --all-moves).
+        stdout(&o)
+            .lines()
+            .skip(1)
+            .all(|l| l.ends_with(",ok,false,")),
         "{}",
         stdout(&o)
     );

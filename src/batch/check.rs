@@ -135,6 +135,57 @@ pub fn check(problem: &Problem, result: &SolveResult) -> Verdict {
     if result.status != Status::Solved {
         return unsolved(best, result);
     }
+    let verdict = check_position(problem, best, result);
+    if verdict != Verdict::Match || result.moves.is_empty() {
+        return verdict;
+    }
+    check_moves(problem, result)
+}
+
+/// Every move the problem line scores against the result's own value of
+/// that move ([`SolveResult::moves`]): exact mode, the same score; WLD, the
+/// same outcome; bound k, the same answer to "≥ k". A listed move the result
+/// does not value is a mismatch too.
+fn check_moves(problem: &Problem, result: &SolveResult) -> Verdict {
+    let mut problems = Vec::new();
+    for m in &problem.scores {
+        let Some(sq) = m.square else { continue };
+        let known = m.score;
+        let Some(v) = result.moves.iter().find(|v| v.square == sq) else {
+            problems.push(format!("{sq} (known {known:+}) is not valued"));
+            continue;
+        };
+        let agrees = match result.mode {
+            Mode::Exact => v.score() == Some(known),
+            Mode::Wld => match known.signum() {
+                1 => v.lower > 0,
+                -1 => v.upper < 0,
+                _ => v.lower == 0 && v.upper == 0,
+            },
+            Mode::Bound(k) => {
+                if known >= k {
+                    v.lower >= k
+                } else {
+                    v.upper < k
+                }
+            }
+        };
+        if !agrees {
+            problems.push(format!(
+                "{sq} valued [{:+},{:+}], known {known:+}",
+                v.lower, v.upper
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Verdict::Match
+    } else {
+        Verdict::Mismatch(format!("moves: {}", problems.join("; ")))
+    }
+}
+
+/// [`check`] of the position's own answer (score, best moves, outcome).
+fn check_position(problem: &Problem, best: i32, result: &SolveResult) -> Verdict {
     match result.mode {
         Mode::Exact => {
             let Some(score) = result.score() else {
@@ -172,18 +223,10 @@ mod tests {
 
     fn result(mode: Mode, lower: i32, upper: i32, best: &[&str]) -> SolveResult {
         SolveResult {
-            mode,
-            algo: "test",
-            status: Status::Solved,
             lower,
             upper,
             best_moves: best.iter().filter_map(|s| Square::parse(s).ok()).collect(),
-            all_best: true,
-            pv: Vec::new(),
-            nodes: 0,
-            leaf_nodes: 0,
-            time_s: 0.0,
-            table: None,
+            ..SolveResult::open(mode, "test", true)
         }
     }
 

@@ -20,8 +20,9 @@ pub enum Format {
     /// Comma-separated values with a header line.
     Csv,
     /// A problem file in OBF: the board, then every best move with the exact
-    /// score (`; G8:+18`), then `%` and the input line's comment (or the id
-    /// when it had none) — the input of a later `batch --check`.
+    /// score (`; G8:+18`; with `--all-moves`, every legal move, best first,
+    /// as the FFO files list them), then `%` and the input line's comment
+    /// (or the id when it had none) — the input of a later `batch --check`.
     /// Unsolved positions are written as comment lines.
     Obf,
 }
@@ -131,6 +132,19 @@ impl Format {
                     .score()
                     .filter(|_| r.status == crate::search::Status::Solved)
                 {
+                    Some(_) if r.mode == crate::search::Mode::Exact && !r.moves.is_empty() => {
+                        // Every move, best first, as the FFO files list them.
+                        let mut line = board;
+                        for v in r.moves.iter() {
+                            if let Some(s) = v.score() {
+                                line.push_str(&format!(
+                                    "; {}:{s:+}",
+                                    v.square.to_string().to_uppercase()
+                                ));
+                            }
+                        }
+                        format!("{line}; % {}\n", row.comment.unwrap_or(row.id))
+                    }
                     Some(score) if r.mode == crate::search::Mode::Exact => {
                         let mut line = board;
                         for sq in &r.best_moves {

@@ -16,8 +16,8 @@ use super::dfpn::{driver, DfpnOptions};
 use super::memory::{self, TableMemoryError};
 use super::progress::Progress;
 use super::shallow::DEFAULT_ORDER_MIN;
-use super::{Limits, Mode, SolveResult};
-use crate::board::Board;
+use super::{Limits, Mode, MoveValue, SolveResult, Status};
+use crate::board::{Board, Square};
 use crate::eval::{Evaluator, PatternEvaluator, WeightsError};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -57,6 +57,9 @@ pub struct EngineConfig {
     pub dfpn: DfpnOptions,
     /// List every best move instead of one (`--all-best`).
     pub all_best: bool,
+    /// Value every legal move (`--all-moves`, [`SolveResult::moves`]); every
+    /// best move is then listed too.
+    pub all_moves: bool,
     /// Threads searching one position (`--threads`; 1: no parallel search).
     /// Alpha-beta splits its nodes among them; df-pn hands its larger leaves
     /// and its root guess to the parallel alpha-beta.
@@ -158,6 +161,7 @@ impl EngineConfig {
             limits,
             dfpn: DfpnOptions::default(),
             all_best: false,
+            all_moves: false,
             threads: 1,
             h_params: None,
             evaluator: None,
@@ -174,6 +178,7 @@ impl std::fmt::Debug for EngineConfig {
             .field("limits", &self.limits)
             .field("dfpn", &self.dfpn)
             .field("all_best", &self.all_best)
+            .field("all_moves", &self.all_moves)
             .field("threads", &self.threads)
             .field(
                 "h_params",
@@ -257,6 +262,7 @@ impl Engine {
         // empties. Results never depend on it.
         alphabeta.set_order_evaluator(Some(Box::new(Arc::clone(&eval))), DEFAULT_ORDER_MIN);
         alphabeta.set_all_best(config.all_best);
+        alphabeta.set_all_moves(config.all_moves);
         alphabeta.set_threads(config.threads)?;
         // Alpha-beta's own solves stop on it; df-pn's leaf solves never do
         // (their values are taken as proven): df-pn looks at it between leaves.
@@ -293,6 +299,81 @@ impl Engine {
         if algo == Algo::Alphabeta {
             return self.alphabeta.solve(board, mode, limits);
         }
+        if self.config.all_moves && board.moves() != 0 {
+            return self.solve_each_move(board, mode);
+        }
+        self.solve_one(board, mode, limits)
+    }
+
+    /// Every move's value by df-pn: one solve of each child (the child's
+    /// question is the parent's, seen from the other side), all on the
+    /// shared tables and within the one solve's limits. Alpha-beta has a
+    /// root search of its own for this (`Searcher::set_all_moves`).
+    fn solve_each_move(&mut self, board: &Board, mode: Mode) -> SolveResult {
+        let start = std::time::Instant::now();
+        let limits = self.config.limits;
+        let mut result = SolveResult::open(mode, self.config.algo.name(), true);
+        let mut complete = true;
+        let mut lines = Vec::new();
+        for sq in Square::iter_bits(board.moves()) {
+            let Some(child) = board.play(sq) else {
+                continue;
+            };
+            let child_mode = match mode {
+                Mode::Exact => Mode::Exact,
+                Mode::Wld => Mode::Wld,
+                // The move's score ≥ k exactly when the child's ≤ −k, that is
+                // when the child's score ≥ −k + 1 fails.
+                Mode::Bound(k) => Mode::Bound(1 - k),
+            };
+            let spent = result.nodes + result.leaf_nodes;
+            let left = Limits {
+                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+                nodes: limits.nodes.map(|n| n.saturating_sub(spent)),
+            };
+            let r = self.solve_one(&child, child_mode, left);
+            result.nodes += r.nodes;
+            result.leaf_nodes += r.leaf_nodes;
+            result.table = r.table;
+            if r.status != Status::Solved {
+                complete = false;
+                break;
+            }
+            result.moves.push(MoveValue {
+                square: sq,
+                lower: -r.upper,
+                upper: -r.lower,
+            });
+            lines.push((sq, r.pv));
+        }
+        result
+            .moves
+            .sort_by_key(|v| std::cmp::Reverse((v.lower, v.upper)));
+        result.lower = result.moves.iter().map(|v| v.lower).max().unwrap_or(-64);
+        if complete {
+            result.upper = result.moves.iter().map(|v| v.upper).max().unwrap_or(64);
+            let top = result.moves.first().map(|v| (v.lower, v.upper));
+            result.best_moves = result
+                .moves
+                .iter()
+                .filter(|v| Some((v.lower, v.upper)) == top)
+                .map(|v| v.square)
+                .collect();
+            if let (Mode::Exact, Some(&first)) = (mode, result.best_moves.first()) {
+                if let Some((_, line)) = lines.into_iter().find(|(sq, _)| *sq == first) {
+                    result.pv = std::iter::once(Some(first)).chain(line).collect();
+                }
+            }
+        } else {
+            result.status = Status::Unknown;
+        }
+        result.time_s = start.elapsed().as_secs_f64();
+        result
+    }
+
+    /// One df-pn solve of `board` within `limits`.
+    fn solve_one(&mut self, board: &Board, mode: Mode, limits: Limits) -> SolveResult {
+        let algo = self.config.algo;
         let options = self.config.dfpn;
         let hash_mb = self.config.hash_mb;
         let table = self

@@ -15,7 +15,7 @@ pub mod shallow;
 pub mod table;
 
 pub use engine::{Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
-pub use result::{Limits, Mode, SolveResult, Status, TableStats};
+pub use result::{Limits, Mode, MoveValue, SolveResult, Status, TableStats};
 
 use crate::board::Board;
 

@@ -98,9 +98,72 @@ pub struct SolveResult {
     pub time_s: f64,
     /// The proof-number table's counters (df-pn); `None` for searches without one.
     pub table: Option<TableStats>,
+    /// Every legal move's own value, best first, when the solve was asked
+    /// for every move (`--all-moves`); empty otherwise, and when the side
+    /// to move has no move.
+    pub moves: Vec<MoveValue>,
+}
+
+/// One legal move's value, from the mover's view (the score of the game
+/// after it, with perfect play on both sides), as the question asked it:
+/// exact (`lower == upper`), or the bounds that decide win/draw/loss or the
+/// bound question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub square: Square,
+    /// Proven lower bound on the move's score.
+    pub lower: i32,
+    /// Proven upper bound on the move's score.
+    pub upper: i32,
+}
+
+impl MoveValue {
+    /// The exact score, when proven.
+    pub fn score(&self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+
+    /// `"win"`, `"draw"` or `"loss"` when the bounds decide it.
+    pub fn wld(&self) -> Option<&'static str> {
+        wld_of(self.lower, self.upper)
+    }
+}
+
+/// `"win"`, `"draw"` or `"loss"` when the bounds `[lower, upper]` decide it.
+fn wld_of(lower: i32, upper: i32) -> Option<&'static str> {
+    if lower > 0 {
+        Some("win")
+    } else if upper < 0 {
+        Some("loss")
+    } else if lower == 0 && upper == 0 {
+        Some("draw")
+    } else {
+        None
+    }
 }
 
 impl SolveResult {
+    /// A result of `algo` for `mode` with nothing proven yet (bounds
+    /// ±64, no move, no node), solved until a search says otherwise.
+    pub fn open(mode: Mode, algo: &'static str, all_best: bool) -> SolveResult {
+        SolveResult {
+            mode,
+            algo,
+            status: Status::Solved,
+            lower: -64,
+            upper: 64,
+            best_moves: Vec::new(),
+            all_best,
+            pv: Vec::new(),
+            nodes: 0,
+            leaf_nodes: 0,
+            time_s: 0.0,
+            table: None,
+            moves: Vec::new(),
+        }
+    }
+
     /// The exact score, when proven (`lower == upper`).
     pub fn score(&self) -> Option<i32> {
         (self.lower == self.upper).then_some(self.lower)
@@ -108,15 +171,7 @@ impl SolveResult {
 
     /// `"win"`, `"draw"` or `"loss"` when the bounds decide it.
     pub fn wld(&self) -> Option<&'static str> {
-        if self.lower > 0 {
-            Some("win")
-        } else if self.upper < 0 {
-            Some("loss")
-        } else if self.lower == 0 && self.upper == 0 {
-            Some("draw")
-        } else {
-            None
-        }
+        wld_of(self.lower, self.upper)
     }
 
     /// For a bound question, whether score ≥ k was proven (`Some(true)`),

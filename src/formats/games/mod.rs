@@ -527,6 +527,33 @@ pub(crate) fn square_of(file: char, rank: Option<char>) -> Option<Square> {
 }
 
 impl Game {
+    /// A game of `moves` from the start (passes implicit) with no other
+    /// record: `complete` and `black_score` from its last position.
+    pub fn from_moves(id: &str, moves: Vec<Square>) -> Game {
+        let mut game = Game {
+            id: id.to_string(),
+            moves,
+            complete: false,
+            black_score: None,
+            year: None,
+            theoretical: None,
+            black: None,
+            white: None,
+            tournament: None,
+        };
+        if let Some((_, last)) = game.positions().last() {
+            if last.board.moves() == 0 && last.board.opponent_moves() == 0 {
+                game.complete = true;
+                let s = last.board.final_score();
+                game.black_score = Some(match last.side {
+                    Color::Black => s,
+                    Color::White => -s,
+                });
+            }
+        }
+        game
+    }
+
     /// The positions of the game: `(moves_played, position)` from the start
     /// (0 moves) to the end (all moves). When the side to move has to pass
     /// and the game is not over, the pass is applied, so each position has

@@ -30,7 +30,7 @@ pub mod tt;
 use super::budget::Budget;
 use super::progress::Progress;
 use super::shallow::{quarters_to_score, shallow_value, sort_depth, DEFAULT_ORDER_MIN};
-use super::{fail_soft_bounds, LeafSolver, Limits, Mode, SolveResult, Status};
+use super::{fail_soft_bounds, LeafSolver, Limits, Mode, MoveValue, SolveResult, Status};
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
 use crate::eval::Evaluator;
@@ -124,6 +124,8 @@ pub struct Searcher {
     progress: Option<(Arc<Progress>, u64)>,
     /// Whether [`Searcher::solve`] lists every best move.
     all_best: bool,
+    /// Whether [`Searcher::solve`] values every legal move.
+    all_moves: bool,
     /// The threads of a parallel search (`None`: one thread).
     pool: Option<Arc<parallel::Pool>>,
     /// Whether this searcher may split its nodes among the pool's threads
@@ -205,6 +207,7 @@ impl Searcher {
             order_eval: None,
             progress: None,
             all_best: false,
+            all_moves: false,
             pool: None,
             splitting: false,
             split_min: parallel::SPLIT_MIN,
@@ -261,6 +264,14 @@ impl Searcher {
     /// exact with one move tests root moves at the score until one reaches it.
     pub fn set_all_best(&mut self, all_best: bool) {
         self.all_best = all_best;
+    }
+
+    /// Whether [`Searcher::solve`] values every legal move
+    /// ([`SolveResult::moves`]; off by default): exactly for an exact
+    /// question, else as far as the question's window decides (win, draw or
+    /// loss; the bound). Every best move is then listed too.
+    pub fn set_all_moves(&mut self, all_moves: bool) {
+        self.all_moves = all_moves;
     }
 
     /// Ranks moves at nodes with at least `min_empties` empties by a
@@ -576,20 +587,7 @@ impl Searcher {
         }
         self.tt.new_generation();
         self.set_limits(limits, start);
-        let mut result = SolveResult {
-            mode,
-            algo: "alphabeta",
-            status: Status::Solved,
-            lower: -64,
-            upper: 64,
-            best_moves: Vec::new(),
-            all_best: self.all_best,
-            pv: Vec::new(),
-            nodes: 0,
-            leaf_nodes: 0,
-            time_s: 0.0,
-            table: None,
-        };
+        let mut result = SolveResult::open(mode, "alphabeta", self.all_best);
         let mv = board.moves();
         let root_moves: Vec<RootMove> = if mv != 0 {
             self.ordered_moves(board)
@@ -610,6 +608,19 @@ impl Searcher {
                 Mode::Bound(k) => Some((k - 1, k)),
             };
             let (lower, upper, best) = match window {
+                _ if self.all_moves && mv != 0 => {
+                    let (lower, upper, values) = self.root_all_moves(board, root_moves, window);
+                    result.all_best = true;
+                    result.moves = values;
+                    let top = result.moves.first().map(|v| (v.lower, v.upper));
+                    let best = result
+                        .moves
+                        .iter()
+                        .filter(|v| Some((v.lower, v.upper)) == top)
+                        .map(|v| Some(v.square.index()))
+                        .collect();
+                    (lower, upper, best)
+                }
                 None => self.root_exact(board, &root_moves),
                 Some((alpha, beta)) => {
                     let ranked = self.ranked_root_moves(board, root_moves);
@@ -762,6 +773,101 @@ impl Searcher {
         }
         // Keep the root order: the first best move leads the PV.
         (s, s, best_moves)
+    }
+
+    /// Every root move valued (`window`: `None` for exact scores, else the
+    /// question's window, WLD `(-1, 1)` or bound k `(k - 1, k)`), best
+    /// first, with the bounds on the position's score and the moves of the
+    /// best value.
+    ///
+    /// Exact: the position's score `s` by [`Self::mtd`] (the ladder
+    /// included), then each move, the table's first, by MTD(f) on the
+    /// parent's side of the move: first "≥ s?" (a best move ends there),
+    /// then from the evaluation's guess of the child, clamped below the
+    /// fail-soft bound that test returned. Every search shares the one
+    /// table, so a move's proof reuses the others'. In a window: the root's
+    /// ladder orders the moves, then each one is searched in the window.
+    /// On a limit: the bounds so far, and the moves valued until then.
+    fn root_all_moves(
+        &mut self,
+        board: &Board,
+        root: Vec<RootMove>,
+        window: Option<(i32, i32)>,
+    ) -> (i32, i32, Vec<MoveValue>) {
+        let mut values = Vec::with_capacity(root.len());
+        let square = |m: RootMove| m.and_then(|s| Square::new(s as u8));
+        match window {
+            None => {
+                let (lower, upper) = self.mtd(board);
+                if self.aborted || lower != upper {
+                    return (lower, upper, values);
+                }
+                let s = lower;
+                let mut root = root;
+                if let Some(e) = self.tt.probe(board) {
+                    to_front(&mut root, Some(usize::from(e.best)));
+                }
+                for m in root {
+                    let Some(sq) = square(m) else { continue };
+                    let (lo, hi) = self.move_exact(board, m, s);
+                    values.push(MoveValue {
+                        square: sq,
+                        lower: lo,
+                        upper: hi,
+                    });
+                    if self.aborted {
+                        break;
+                    }
+                }
+            }
+            Some((alpha, beta)) => {
+                let ranked = self.ranked_root_moves(board, root);
+                let root = self.presearch_window(board, ranked, alpha, beta);
+                for m in root {
+                    let Some(sq) = square(m) else { continue };
+                    let v = self.root_child(board, m, alpha, beta);
+                    if self.aborted {
+                        break;
+                    }
+                    let (lower, upper) = search::window_bounds(v, alpha, beta);
+                    values.push(MoveValue {
+                        square: sq,
+                        lower,
+                        upper,
+                    });
+                }
+            }
+        }
+        // Best first: by the lower bound, then the upper; stable, so ties
+        // keep the search's order.
+        values.sort_by_key(|v| std::cmp::Reverse((v.lower, v.upper)));
+        let complete = !self.aborted;
+        let lower = values.iter().map(|v| v.lower).max().unwrap_or(-64);
+        let upper = if complete {
+            values.iter().map(|v| v.upper).max().unwrap_or(64)
+        } else {
+            64
+        };
+        if !complete {
+            // Only the moves proven exactly (or decided) are kept.
+            values.retain(|v| v.lower == v.upper || window.is_some());
+        }
+        (lower, upper, values)
+    }
+
+    /// The exact score of root move `m` (at most `best`, the position's
+    /// score), as bounds: equal unless a limit stopped the search.
+    fn move_exact(&mut self, board: &Board, m: RootMove, best: i32) -> (i32, i32) {
+        let t = self.root_child(board, m, best - 1, best);
+        if self.aborted {
+            return (-64, best);
+        }
+        if t >= best {
+            return (best, best);
+        }
+        let child = Self::child(board, m);
+        let (lower, upper) = self.mtd(&child);
+        (-upper, -lower)
     }
 
     /// One move of the best class for the window `(alpha, beta)` (WLD:

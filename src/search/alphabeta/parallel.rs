@@ -139,6 +139,7 @@ impl Searcher {
             order_eval: self.order_eval.clone(),
             progress: None,
             all_best: self.all_best,
+            all_moves: false,
             pool: None,
             splitting: true,
             split_min: self.split_min,

@@ -398,5 +398,6 @@ pub fn solve_within(
         leaf_nodes: dfpn.leaf_nodes(),
         time_s: start.elapsed().as_secs_f64(),
         table: Some(dfpn.table().stats()),
+        moves: Vec::new(),
     }
 }
