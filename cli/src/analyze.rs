@@ -217,8 +217,8 @@ fn table(a: &GameAnalysis, game: &Game) -> String {
         } else {
             ""
         };
-        s.push_str(&format!(
-            "{:>4} {:<5} {:>3} {:<5} {:>6} {:>6} {:<14} {:>5}{mark}\n",
+        let row = format!(
+            "{:>4} {:<5} {:>3} {:<5} {:>6} {:>6} {:<14} {:>5}{mark}",
             m.ply + 1,
             if m.side == "X" { "black" } else { "white" },
             m.empties,
@@ -227,7 +227,9 @@ fn table(a: &GameAnalysis, game: &Game) -> String {
             signed(m.best_score),
             m.best_moves.join(" "),
             lost
-        ));
+        );
+        s.push_str(row.trim_end());
+        s.push('\n');
     }
     s.push_str(&format!(
         "discs lost: black {}, white {}\n",

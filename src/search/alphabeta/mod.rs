@@ -780,12 +780,12 @@ impl Searcher {
     /// first, with the bounds on the position's score and the moves of the
     /// best value.
     ///
-    /// Exact: the position's score `s` by [`Self::mtd`] (the ladder
-    /// included), then each move, the table's first, by MTD(f) on the
-    /// parent's side of the move: first "≥ s?" (a best move ends there),
-    /// then from the evaluation's guess of the child, clamped below the
-    /// fail-soft bound that test returned. Every search shares the one
-    /// table, so a move's proof reuses the others'. In a window: the root's
+    /// Exact: each move's own exact score, the child solved as a position
+    /// of its own by [`Self::mtd`] (its evaluation's guess, the selective
+    /// ladder, MTD(f)), in root order on the one table, so that each proof
+    /// reuses what the others stored. (A first exact solve of the position,
+    /// or a test of each move against its score, only adds nodes: each
+    /// move's two bounds must be proven anyway.) In a window: the root's
     /// ladder orders the moves, then each one is searched in the window.
     /// On a limit: the bounds so far, and the moves valued until then.
     fn root_all_moves(
@@ -798,22 +798,14 @@ impl Searcher {
         let square = |m: RootMove| m.and_then(|s| Square::new(s as u8));
         match window {
             None => {
-                let (lower, upper) = self.mtd(board);
-                if self.aborted || lower != upper {
-                    return (lower, upper, values);
-                }
-                let s = lower;
-                let mut root = root;
-                if let Some(e) = self.tt.probe(board) {
-                    to_front(&mut root, Some(usize::from(e.best)));
-                }
                 for m in root {
                     let Some(sq) = square(m) else { continue };
-                    let (lo, hi) = self.move_exact(board, m, s);
+                    let child = Self::child(board, m);
+                    let (lower, upper) = self.mtd(&child);
                     values.push(MoveValue {
                         square: sq,
-                        lower: lo,
-                        upper: hi,
+                        lower: -upper,
+                        upper: -lower,
                     });
                     if self.aborted {
                         break;
@@ -853,21 +845,6 @@ impl Searcher {
             values.retain(|v| v.lower == v.upper || window.is_some());
         }
         (lower, upper, values)
-    }
-
-    /// The exact score of root move `m` (at most `best`, the position's
-    /// score), as bounds: equal unless a limit stopped the search.
-    fn move_exact(&mut self, board: &Board, m: RootMove, best: i32) -> (i32, i32) {
-        let t = self.root_child(board, m, best - 1, best);
-        if self.aborted {
-            return (-64, best);
-        }
-        if t >= best {
-            return (best, best);
-        }
-        let child = Self::child(board, m);
-        let (lower, upper) = self.mtd(&child);
-        (-upper, -lower)
     }
 
     /// One move of the best class for the window `(alpha, beta)` (WLD:
