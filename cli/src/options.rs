@@ -5,7 +5,7 @@ use anyhow::Context;
 use othello_solver::search::dfpn::heuristic::DEFAULT_H_SEARCH_FROM;
 use othello_solver::search::dfpn::params::HParams;
 use othello_solver::search::dfpn::{DfpnOptions, DEFAULT_LEAF_EMPTIES};
-use othello_solver::search::{Algo, EngineConfig, Limits, Mode, ResolvedConfig};
+use othello_solver::search::{default_algo, Algo, EngineConfig, Limits, Mode, ResolvedConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -102,21 +102,6 @@ pub struct SearchArgs {
 /// The number of cores of this machine (1 when it cannot be read).
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// The algorithm a question gets without `--algo`: the fastest measured,
-/// one thread (docs/benchmarks.md, "Modes"). Exact scores: alpha-beta
-/// (df-pn⁺ does WLD first, then narrows: 1.11× alpha-beta's time). WLD and
-/// bounds with one proving move: alpha-beta, whose selective ladder orders
-/// the root before the exact null-window search (FFO #50–#59 less #55
-/// `--wld`: 185.6 s against df-pn⁺'s 264.3 s). WLD and bounds with
-/// `--all-best` (every winning move): df-pn⁺ (FFO #40–#49: 14.5 s against
-/// alpha-beta's 16.8 s).
-pub fn default_algo(mode: Mode, all_best: bool) -> Algo {
-    match mode {
-        Mode::Wld | Mode::Bound(_) if all_best => Algo::DfpnPlus,
-        _ => Algo::Alphabeta,
-    }
 }
 
 fn parse_epsilon(s: &str) -> Result<f64, String> {

@@ -44,6 +44,19 @@ impl Algo {
     }
 }
 
+/// The algorithm a question gets by default: the fastest measured, one
+/// thread (docs/benchmarks.md). Exact scores, and WLD and bound questions
+/// with one proving move: alpha-beta (its selective ladder orders the root
+/// before the exact null-window search). WLD and bounds with every best
+/// move (`all_best`): df-pn⁺. Every move's value (`all_moves`) is
+/// alpha-beta's root search: pass `all_best = false` for it.
+pub fn default_algo(mode: Mode, all_best: bool) -> Algo {
+    match mode {
+        Mode::Wld | Mode::Bound(_) if all_best => Algo::DfpnPlus,
+        _ => Algo::Alphabeta,
+    }
+}
+
 /// How to solve.
 #[derive(Clone)]
 pub struct EngineConfig {

@@ -14,7 +14,7 @@ pub mod result;
 pub mod shallow;
 pub mod table;
 
-pub use engine::{Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
+pub use engine::{default_algo, Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
 pub use result::{Limits, Mode, MoveValue, SolveResult, Status, TableStats};
 
 use crate::board::Board;
