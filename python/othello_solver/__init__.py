@@ -1,0 +1,254 @@
+"""othello_solver: the exact Othello endgame solver of the othello-solver
+command line, for Python.
+
+Positions, legal moves, the solver and the pattern evaluation all come from
+the Rust library; this package only shapes its answers for Python.
+
+>>> from othello_solver import Position, solve
+>>> pos = Position("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+>>> pos.empties
+14
+>>> r = solve(pos)
+>>> (r.status, r.score, r.best_moves)
+('solved', 18, ['g8'])
+>>> solve(pos, mode="wld").wld
+'win'
+>>> [(m["move"], m["score"]) for m in solve(pos, all_moves=True).moves][:3]
+[('g8', 18), ('h1', 12), ('h7', 6)]
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+from ._othello import Position, SolveIter, evaluate_many as _evaluate_many
+from ._othello import read_games as _read_games
+from ._othello import solve_json as _solve_json
+from ._othello import solve_many_json as _solve_many_json
+
+__all__ = [
+    "Position",
+    "Result",
+    "solve",
+    "solve_many",
+    "evaluate",
+    "evaluate_many",
+    "to_numpy",
+    "from_numpy",
+    "read_games",
+]
+
+Mode = Union[str, Tuple[str, int]]
+PositionLike = Union[Position, str]
+
+
+class Result:
+    """One solve's answer: the fields of the command line's JSON record
+    (``solve --json``), as attributes: ``score``, ``wld``, ``best_moves``,
+    ``pv``, ``nodes``, ``time_s``, ``status`` (``"solved"`` or
+    ``"unknown"``), ``lower``, ``upper``, ``moves`` (with
+    ``all_moves=True``), ``board``, ``side``, ``empties``, ``mode``,
+    ``bound``, ``algo``, ``all_best``, ``leaf_nodes``, ``table``.
+
+    A limit gives ``status == "unknown"`` with the proven ``lower`` and
+    ``upper`` bounds, and ``score`` None.
+
+    >>> r = solve("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+    >>> r.to_dict()["score"] == r.score == 18
+    True
+    """
+
+    __slots__ = ("_record",)
+
+    def __init__(self, record: Dict[str, Any]) -> None:
+        self._record = record
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._record[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON record as a dict (a copy)."""
+        return dict(self._record)
+
+    def __repr__(self) -> str:
+        r = self._record
+        return (
+            f"Result(status={r['status']!r}, score={r['score']!r}, "
+            f"lower={r['lower']}, upper={r['upper']}, best_moves={r['best_moves']!r}, "
+            f"nodes={r['nodes']})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Result) and other._record == self._record
+
+
+def _position(p: PositionLike) -> Position:
+    if isinstance(p, Position):
+        return p
+    if isinstance(p, str):
+        return Position(p)
+    raise TypeError(f"position: expected a Position or a str, not {type(p).__name__}")
+
+
+def _mode(mode: Mode) -> Tuple[str, Optional[int]]:
+    if isinstance(mode, tuple):
+        if len(mode) != 2 or mode[0] != "bound" or not isinstance(mode[1], int):
+            raise ValueError(f"mode: {mode!r}, expected ('bound', k) with an int k")
+        return "bound", mode[1]
+    if mode in ("exact", "wld"):
+        return mode, None
+    raise ValueError(f"mode: {mode!r}, expected 'exact', 'wld' or ('bound', k)")
+
+
+def solve(
+    position: PositionLike,
+    *,
+    mode: Mode = "exact",
+    all_best: bool = False,
+    all_moves: bool = False,
+    algo: Optional[str] = None,
+    threads: Optional[int] = None,
+    hash_mb: int = 256,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Result:
+    """Solves one position: ``mode`` is ``"exact"`` (the default: score,
+    one best move and the principal variation), ``"wld"`` or
+    ``("bound", k)`` (is the score >= k?). ``all_best`` lists every best
+    move; ``all_moves`` values every legal move (``Result.moves``, best
+    first). ``algo``: ``"alphabeta"``, ``"dfpn+"`` or ``"dfpn"`` (default:
+    the fastest for the question). ``threads`` (default 1), ``hash_mb`` the
+    table. A ``time_limit`` (seconds) or ``node_limit`` that is hit gives
+    ``status == "unknown"``, never an exception. The GIL is released while
+    it runs; Ctrl-C raises ``KeyboardInterrupt`` at once.
+
+    >>> solve("f5d6c3d3c4", node_limit=1000).status
+    'unknown'
+    """
+    m, k = _mode(mode)
+    text = _solve_json(
+        _position(position), m, k, all_best, all_moves, algo, threads or 1, hash_mb,
+        time_limit, node_limit,
+    )
+    return Result(json.loads(text))
+
+
+def solve_many(
+    positions: Iterable[PositionLike],
+    *,
+    mode: Mode = "exact",
+    all_best: bool = False,
+    all_moves: bool = False,
+    algo: Optional[str] = None,
+    jobs: Optional[int] = None,
+    threads: int = 1,
+    hash_mb: int = 64,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Iterator[Result]:
+    """Solves many positions in parallel (``jobs`` threads, default every
+    core, each with its own table of ``hash_mb``; ``threads`` per position)
+    and yields their results in input order as they come. The GIL is
+    released while waiting; Ctrl-C stops every solve and raises
+    ``KeyboardInterrupt``. Limits are per position.
+
+    >>> ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+    >>> ps = [Position(ffo1), Position()]
+    >>> [r.status for r in solve_many(ps, node_limit=100_000)]
+    ['solved', 'unknown']
+    """
+    import os
+
+    ps = [_position(p) for p in positions]
+    m, k = _mode(mode)
+    it: SolveIter = _solve_many_json(
+        ps, m, k, all_best, all_moves, algo, jobs or os.cpu_count() or 1, threads,
+        hash_mb, time_limit, node_limit,
+    )
+    try:
+        for text in it:
+            yield Result(json.loads(text))
+    finally:
+        it.close()
+
+
+def evaluate(position: PositionLike) -> float:
+    """The pattern evaluation: the predicted final disc difference for the
+    side to move.
+
+    >>> round(evaluate(Position()), 1) == round(evaluate(Position().symmetries()[5]), 1)
+    True
+    """
+    return _evaluate_many([_position(position)])[0]
+
+
+def evaluate_many(positions: Iterable[PositionLike]) -> List[float]:
+    """:func:`evaluate` of many positions at once (the GIL released)."""
+    return _evaluate_many([_position(p) for p in positions])
+
+
+def read_games(path: str) -> List[Tuple[str, List[str], List[Position]]]:
+    """The games of a record file (WTHOR ``.wtb``, transcripts, logbook
+    ``.gam``, eOthello ``.csv``; gzipped too), read by the library: for each
+    game ``(id, moves, positions)``, the positions from the start to the end
+    (a forced pass already applied). ``ValueError`` names a bad file.
+    """
+    return _read_games(path)
+
+
+def to_numpy(positions: Sequence[PositionLike], layout: str = "bitboards") -> Tuple[Any, Any]:
+    """Positions as NumPy arrays: ``(boards, black_to_move)``. ``layout``
+    ``"bitboards"``: boards of shape ``(N, 2)``, uint64, black's then
+    white's bitboard (bit 0 = a1); ``"planes"``: shape ``(N, 64)``, int8,
+    1 black, -1 white, 0 empty, a1 first. ``black_to_move``: shape ``(N,)``,
+    bool. Needs NumPy (``pip install othello-solver[numpy]``).
+
+    >>> boards, side = to_numpy([Position()])
+    >>> boards.shape, boards.dtype.name, bool(side[0])
+    ((1, 2), 'uint64', True)
+    >>> from_numpy(*to_numpy([Position("f5")], "planes"))[0] == Position("f5")
+    True
+    """
+    import numpy as np
+
+    ps = [_position(p) for p in positions]
+    side = np.array([p.black_to_move for p in ps], dtype=bool)
+    bits = np.array([[p.black, p.white] for p in ps], dtype=np.uint64).reshape(len(ps), 2)
+    if layout == "bitboards":
+        return bits, side
+    if layout == "planes":
+        shifts = np.arange(64, dtype=np.uint64)
+        black = ((bits[:, :1] >> shifts) & np.uint64(1)).astype(np.int8)
+        white = ((bits[:, 1:] >> shifts) & np.uint64(1)).astype(np.int8)
+        return black - white, side
+    raise ValueError(f"layout: {layout!r}, expected 'bitboards' or 'planes'")
+
+
+def from_numpy(boards: Any, black_to_move: Any) -> List[Position]:
+    """Positions from the arrays of :func:`to_numpy` (either layout, told
+    apart by shape: ``(N, 2)`` bitboards or ``(N, 64)`` planes)."""
+    import numpy as np
+
+    boards = np.asarray(boards)
+    side = np.asarray(black_to_move, dtype=bool).reshape(-1)
+    if boards.ndim != 2 or boards.shape[1] not in (2, 64):
+        raise ValueError(f"boards: shape {boards.shape}, expected (N, 2) or (N, 64)")
+    if boards.shape[0] != side.shape[0]:
+        raise ValueError(
+            f"black_to_move: {side.shape[0]} entries for {boards.shape[0]} boards"
+        )
+    if boards.shape[1] == 64:
+        weights = np.uint64(1) << np.arange(64, dtype=np.uint64)
+        black = ((boards == 1).astype(np.uint64) * weights).sum(axis=1, dtype=np.uint64)
+        white = ((boards == -1).astype(np.uint64) * weights).sum(axis=1, dtype=np.uint64)
+        bits = np.stack([black, white], axis=1)
+    else:
+        bits = boards.astype(np.uint64)
+    return [
+        Position.from_bitboards(int(b), int(w), bool(s))
+        for (b, w), s in zip(bits.tolist(), side.tolist())
+    ]

@@ -1,0 +1,203 @@
+"""The Python package against the command line's own answers, the rules,
+limits, Ctrl-C and the GIL."""
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+import othello_solver as osv
+from othello_solver import Position
+
+FFO1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+
+
+def cli_record(cli, position, *extra):
+    out = subprocess.run(
+        [cli, "solve", "--json", "--threads", "1", "--hash-mb", "64", *extra, position.board + " " + position.side],
+        capture_output=True, text=True, check=False,
+    )
+    assert out.returncode in (0, 4), out.stderr
+    return json.loads(out.stdout)
+
+
+def same_answer(ours, theirs):
+    keys = ["board", "side", "empties", "mode", "algo", "status", "score", "wld", "lower",
+            "upper", "best_moves", "pv", "nodes", "all_best", "moves"]
+    return {k: ours[k] for k in keys} == {k: theirs[k] for k in keys}
+
+
+def ffo_lines(shared, name):
+    lines = (shared / "positions" / "ffo-fforum" / name).read_text().splitlines()
+    return [l for l in lines if l.strip() and not l.startswith("%")]
+
+
+def test_ffo_1_to_19_as_the_command_line_answers(cli, shared):
+    lines = ffo_lines(shared, "fforum-1-19.obf")
+    assert len(lines) == 19
+    for line in lines:
+        p = Position(line)
+        known = max(int(f.split(":")[1]) for f in line.split(";")[1:] if ":" in f)
+        r = osv.solve(p, threads=1, hash_mb=64)
+        assert r.status == "solved" and r.score == known, line
+        assert same_answer(r.to_dict(), cli_record(cli, p)), line
+    # Every move, as the command line values them, and as the file scores them.
+    p = Position(lines[1])
+    r = osv.solve(p, all_moves=True, threads=1, hash_mb=64)
+    assert same_answer(r.to_dict(), cli_record(cli, p, "--all-moves"))
+    listed = {f.split(":")[0].strip().lower(): int(f.split(":")[1]) for f in lines[1].split(";")[1:] if ":" in f}
+    assert {m["move"]: m["score"] for m in r.moves} == listed
+
+
+def random_positions(count, empties_range, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        p = Position()
+        target = rng.randint(*empties_range)
+        while p.empties > target and not p.is_terminal():
+            moves = p.legal_moves()
+            p = p.play(rng.choice(moves)) if moves else p.pass_()
+        if p.empties == target and p.legal_moves():
+            out.append(p)
+    return out
+
+
+def test_a_random_sample_as_the_command_line_answers(cli):
+    for mode, extra in [("exact", []), ("wld", ["--wld"]), (("bound", 2), ["--bound", "2"])]:
+        for p in random_positions(8, (10, 16), seed=hash(str(mode)) % 1000):
+            r = osv.solve(p, mode=mode, threads=1, hash_mb=64)
+            assert same_answer(r.to_dict(), cli_record(cli, p, *extra)), (p, mode)
+
+
+def test_positions_follow_the_rules():
+    p = Position()
+    assert p.side == "X" and p.empties == 60 and p.legal_moves() == ["d3", "c4", "f5", "e6"]
+    assert p.play("f5") == Position("f5")
+    assert len(set(p.symmetries())) == 2  # the start has 4 symmetries of 8
+    q = Position("f5d6")
+    assert sorted(s.board for s in q.symmetries())[0] in {s.board for s in q.symmetries()}
+    assert all(s.empties == q.empties for s in q.symmetries())
+    assert Position.from_bitboards(p.black, p.white, True) == p
+    with pytest.raises(ValueError, match="illegal"):
+        p.play("a1")
+    with pytest.raises(ValueError, match="cannot pass"):
+        p.pass_()
+    with pytest.raises(ValueError, match="column 3"):
+        Position("--Z" + "-" * 61 + " X")
+    with pytest.raises(ValueError, match="overlap"):
+        Position.from_bitboards(1, 1, True)
+    with pytest.raises(ValueError, match="mode"):
+        osv.solve(p, mode="best")
+    end = Position("X" * 64 + " O")
+    assert end.is_terminal() and end.final_score() == -64
+    # A position where the side to move must pass.
+    for q in random_positions(200, (5, 30), seed=9):
+        if not q.legal_moves():
+            assert not q.is_terminal() and q.pass_().side != q.side
+
+
+def test_a_limit_answers_unknown_with_true_bounds():
+    p = Position(FFO1)
+    r = osv.solve(p, node_limit=2000)
+    assert r.status == "unknown" and r.score is None
+    assert r.lower <= 18 <= r.upper
+    r = osv.solve("f5d6c3d3c4", time_limit=0.2, threads=1)
+    assert r.status == "unknown" and r.time_s < 5
+
+
+def test_solve_many_gives_the_results_of_solve_in_input_order():
+    ps = random_positions(12, (10, 14), seed=3)
+    many = list(osv.solve_many(ps, jobs=2))
+    assert [r.board for r in many] == [p.board for p in ps]
+    for r, p in zip(many, ps):
+        assert r.score == osv.solve(p, threads=1).score
+    assert list(osv.solve_many([])) == []
+
+
+def test_evaluate_and_numpy_round_trips():
+    np = pytest.importorskip("numpy")
+    ps = random_positions(20, (20, 50), seed=5)
+    values = osv.evaluate_many(ps)
+    assert values == [osv.evaluate(p) for p in ps]
+    for layout in ("bitboards", "planes"):
+        boards, side = osv.to_numpy(ps, layout)
+        assert boards.shape == (20, 2 if layout == "bitboards" else 64)
+        assert osv.from_numpy(boards, side) == ps
+    planes, _ = osv.to_numpy([Position()], "planes")
+    assert planes.dtype == np.int8 and int(planes.sum()) == 0 and int(abs(planes).sum()) == 4
+    with pytest.raises(ValueError, match="shape"):
+        osv.from_numpy(np.zeros((3, 5)), np.zeros(3))
+
+
+def test_ctrl_c_stops_a_solve_at_once():
+    script = textwrap.dedent(
+        """
+        import sys, time
+        import othello_solver as osv
+        print("ready", flush=True)
+        t = time.time()
+        try:
+            osv.solve("f5d6c3d3c4f4f6f3e6e7", threads=1)
+            print("finished", flush=True)
+        except KeyboardInterrupt:
+            print(f"interrupted after {time.time() - t:.1f} s", flush=True)
+        """
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    assert out.startswith("interrupted"), out
+
+
+def test_the_gil_is_released_while_solving():
+    # Two threads each solving a position: with the GIL released, their
+    # solves run at the same time (the second starts long before the first
+    # ends); held, the second could not start until the first returned.
+    ps = random_positions(2, (21, 21), seed=11)
+    spans = {}
+
+    def work(i):
+        start = time.perf_counter()
+        osv.solve(ps[i], threads=1, hash_mb=32)
+        spans[i] = (start, time.perf_counter())
+
+    osv.solve(ps[0], node_limit=1)  # load the weights first
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    (s0, e0), (s1, e1) = spans[0], spans[1]
+    overlap = min(e0, e1) - max(s0, s1)
+    assert overlap > 0.5 * min(e0 - s0, e1 - s1), spans
+
+
+def test_the_label_dataset_example_writes_exact_labels(tmp_path):
+    np = pytest.importorskip("numpy")
+    import pathlib
+
+    example = pathlib.Path(__file__).resolve().parents[1] / "examples" / "label_dataset.py"
+    out = tmp_path / "labels.npz"
+    run = subprocess.run(
+        [sys.executable, str(example), "--random", "20", "--max-empties", "10", "--out", str(out)],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    d = np.load(out)
+    assert len(d["score"]) > 50
+    ps = osv.from_numpy(np.stack([d["black"], d["white"]], axis=1), d["black_to_move"])
+    for i in range(0, len(ps), 7):
+        r = osv.solve(ps[i], all_best=True)
+        assert r.score == d["score"][i]
+        mask = sum(1 << ((ord(m[0]) - 97) + 8 * (int(m[1]) - 1)) for m in r.best_moves)
+        assert mask == int(d["best_moves"][i])
+        assert ps[i].empties == d["empties"][i] <= 10
