@@ -136,18 +136,25 @@ def test_evaluate_and_numpy_round_trips():
         osv.from_numpy(np.zeros((3, 5)), np.zeros(3))
 
 
-def test_ctrl_c_stops_a_solve_at_once():
+@pytest.mark.parametrize(
+    "call",
+    [
+        'osv.solve("f5d6c3d3c4f4f6f3e6e7", threads=1)',
+        'list(osv.solve_many(["f5d6c3d3c4f4f6f3e6e7"] * 4, jobs=2))',
+    ],
+)
+def test_ctrl_c_stops_a_solve_at_once(call):
     script = textwrap.dedent(
-        """
+        f"""
         import sys, time
         import othello_solver as osv
         print("ready", flush=True)
         t = time.time()
         try:
-            osv.solve("f5d6c3d3c4f4f6f3e6e7", threads=1)
+            {call}
             print("finished", flush=True)
         except KeyboardInterrupt:
-            print(f"interrupted after {time.time() - t:.1f} s", flush=True)
+            print(f"interrupted after {{time.time() - t:.1f}} s", flush=True)
         """
     )
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
