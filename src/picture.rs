@@ -5,7 +5,7 @@
 
 use crate::board::{Cell, Square};
 use crate::formats::Position;
-use crate::search::MoveValue;
+use crate::search::{best_moves_of, MoveValue};
 use crate::Color;
 use std::fmt::Write;
 
@@ -26,17 +26,6 @@ pub fn value_label(v: &MoveValue) -> String {
         _ if v.upper < 64 => format!("≤{:+}", v.upper),
         _ => "?".to_string(),
     }
-}
-
-/// The moves of the best value among `values` (every move whose bounds
-/// equal the first's, `values` being best first as a solve gives them).
-pub fn best_squares(values: &[MoveValue]) -> Vec<Square> {
-    let top = values.first().map(|v| (v.lower, v.upper));
-    values
-        .iter()
-        .filter(|v| Some((v.lower, v.upper)) == top)
-        .map(|v| v.square)
-        .collect()
 }
 
 /// The board of `pos` as an SVG picture: green squares, black and white
@@ -87,7 +76,7 @@ pub fn board_svg(pos: &Position, values: &[MoveValue]) -> String {
             rank = i + 1
         );
     }
-    let best = best_squares(values);
+    let best = best_moves_of(values);
     for sq in Square::iter_bits(u64::MAX) {
         let (file, rank) = (sq.index() as i32 % 8, sq.index() as i32 / 8);
         let (cx, cy) = (
@@ -280,13 +269,5 @@ mod tests {
         assert_eq!(value_label(&value("a1", -2, 64)), "≥-2");
         assert_eq!(value_label(&value("a1", -64, 0)), "≤+0");
         assert_eq!(value_label(&value("a1", -64, 64)), "?");
-    }
-
-    #[test]
-    fn every_best_move_is_one_of_the_top_value() {
-        let v = [value("a1", 4, 4), value("b1", 4, 4), value("c1", 2, 2)];
-        let names: Vec<String> = best_squares(&v).iter().map(|s| s.to_string()).collect();
-        assert_eq!(names, ["a1", "b1"]);
-        assert!(best_squares(&[]).is_empty());
     }
 }

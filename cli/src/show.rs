@@ -5,7 +5,7 @@
 use super::options::SearchArgs;
 use anyhow::Context;
 use othello_solver::board::{Cell, Square};
-use othello_solver::picture::{best_squares, board_svg, value_label};
+use othello_solver::picture::{board_svg, value_label};
 use othello_solver::search::{Engine, MoveValue, Status};
 use othello_solver::{Color, Position};
 use std::io::IsTerminal;
@@ -79,7 +79,7 @@ pub fn use_colour() -> bool {
 /// `colour`, wins green, draws yellow, losses red, best moves bold), then
 /// the moves best first and the facts of [`render`] below.
 pub fn render_scores(pos: &Position, values: &[MoveValue], colour: bool) -> String {
-    let best = best_squares(values);
+    let best = othello_solver::search::best_moves_of(values);
     let mut s = String::from("    ");
     for file in 'a'..='h' {
         s.push_str(&format!("{file:^5}"));

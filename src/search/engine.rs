@@ -365,13 +365,7 @@ impl Engine {
         result.lower = result.moves.iter().map(|v| v.lower).max().unwrap_or(-64);
         if complete {
             result.upper = result.moves.iter().map(|v| v.upper).max().unwrap_or(64);
-            let top = result.moves.first().map(|v| (v.lower, v.upper));
-            result.best_moves = result
-                .moves
-                .iter()
-                .filter(|v| Some((v.lower, v.upper)) == top)
-                .map(|v| v.square)
-                .collect();
+            result.best_moves = super::best_moves_of(&result.moves);
             if let (Mode::Exact, Some(&first)) = (mode, result.best_moves.first()) {
                 if let Some((_, line)) = lines.into_iter().find(|(sq, _)| *sq == first) {
                     result.pv = std::iter::once(Some(first)).chain(line).collect();

@@ -15,7 +15,7 @@ pub mod shallow;
 pub mod table;
 
 pub use engine::{default_algo, Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
-pub use result::{Limits, Mode, MoveValue, SolveResult, Status, TableStats};
+pub use result::{best_moves_of, Limits, Mode, MoveValue, SolveResult, Status, TableStats};
 
 use crate::board::Board;
 

@@ -130,6 +130,17 @@ impl MoveValue {
     }
 }
 
+/// The moves of the best value among `values` (best first, as a solve
+/// gives them): every move whose bounds equal the first's.
+pub fn best_moves_of(values: &[MoveValue]) -> Vec<Square> {
+    let top = values.first().map(|v| (v.lower, v.upper));
+    values
+        .iter()
+        .filter(|v| Some((v.lower, v.upper)) == top)
+        .map(|v| v.square)
+        .collect()
+}
+
 /// `"win"`, `"draw"` or `"loss"` when the bounds `[lower, upper]` decide it.
 fn wld_of(lower: i32, upper: i32) -> Option<&'static str> {
     if lower > 0 {
@@ -187,5 +198,27 @@ impl SolveResult {
     /// Nodes per second over both kinds of nodes.
     pub fn nodes_per_second(&self) -> f64 {
         (self.nodes + self.leaf_nodes) as f64 / self.time_s.max(1e-9)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(sq: &str, lower: i32, upper: i32) -> MoveValue {
+        MoveValue {
+            // A literal square name of the test: always valid.
+            square: Square::parse(sq).unwrap_or_else(|e| panic!("{e}")),
+            lower,
+            upper,
+        }
+    }
+
+    #[test]
+    fn every_best_move_is_one_of_the_top_value() {
+        let v = [value("a1", 4, 4), value("b1", 4, 4), value("c1", 2, 2)];
+        let names: Vec<String> = best_moves_of(&v).iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["a1", "b1"]);
+        assert!(best_moves_of(&[]).is_empty());
     }
 }

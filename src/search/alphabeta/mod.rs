@@ -612,12 +612,9 @@ impl Searcher {
                     let (lower, upper, values) = self.root_all_moves(board, root_moves, window);
                     result.all_best = true;
                     result.moves = values;
-                    let top = result.moves.first().map(|v| (v.lower, v.upper));
-                    let best = result
-                        .moves
+                    let best = super::best_moves_of(&result.moves)
                         .iter()
-                        .filter(|v| Some((v.lower, v.upper)) == top)
-                        .map(|v| Some(v.square.index()))
+                        .map(|sq| Some(sq.index()))
                         .collect();
                     (lower, upper, best)
                 }
