@@ -73,7 +73,7 @@ fn bench_kernels(c: &mut Criterion) {
         })
     });
     #[cfg(target_arch = "x86_64")]
-    if movegen::has_x86_v3() {
+    if othello_solver::board::kernels::has_x86_v3() {
         g.bench_function("moves_avx2", |bench| {
             bench.iter(|| {
                 let mut acc = 0u64;

@@ -5,6 +5,7 @@
 //! to move's view and give the empty squares to the winner, so final scores
 //! are even.
 
+pub mod kernels;
 pub mod movegen;
 pub mod square;
 pub mod symmetry;
@@ -12,6 +13,24 @@ pub mod symmetry;
 pub use square::{Square, SquareIter, SquareParseError};
 
 use std::fmt;
+
+/// The final disc difference for the owner of `p` against the owner of
+/// `o` if the game ended now, with the empty squares given to the winner
+/// (none on a draw): every search's score at the end of the game.
+#[inline]
+pub const fn final_score(p: u64, o: u64) -> i32 {
+    let p = p.count_ones() as i32;
+    let o = o.count_ones() as i32;
+    let e = 64 - p - o;
+    let d = p - o;
+    if d > 0 {
+        d + e
+    } else if d < 0 {
+        d - e
+    } else {
+        0
+    }
+}
 
 /// Black or white.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -171,20 +190,10 @@ impl Board {
     }
 
     /// The final disc difference for the side to move if the game ended now,
-    /// with the empty squares given to the winner (none on a draw).
+    /// with the empty squares given to the winner ([`final_score`]).
     #[inline]
     pub const fn final_score(&self) -> i32 {
-        let p = self.player.count_ones() as i32;
-        let o = self.opponent.count_ones() as i32;
-        let e = 64 - p - o;
-        let d = p - o;
-        if d > 0 {
-            d + e
-        } else if d < 0 {
-            d - e
-        } else {
-            0
-        }
+        final_score(self.player, self.opponent)
     }
 
     /// The board under symmetry `s` (see [`symmetry::apply`]).

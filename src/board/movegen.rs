@@ -5,6 +5,11 @@
 //! direction). [`flips`] finds, per direction, the first square on the ray
 //! from the move that is not an opponent disc with one bit trick (lowest or
 //! highest set bit), using precomputed ray masks; no square-by-square walk.
+//! [`both_moves`] fills both sides' moves at once for the evaluation.
+//! Which kernel a hot loop runs is chosen at one seam,
+//! [`super::kernels`].
+
+use super::kernels::has_x86_v3;
 
 /// Every square except the a- and h-files: stops horizontal shifts wrapping.
 const NOT_EDGE_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
@@ -48,6 +53,72 @@ pub fn moves_portable(p: u64, o: u64) -> u64 {
         | moves_dir(p, inner, 7)
         | moves_dir(p, inner, 9);
     m & !(p | o)
+}
+
+/// The legal moves of both sides, `(moves(p, o), moves(o, p))`: the same fill
+/// as [`moves`] on the two boards at once, one per 64-bit lane of an
+/// SSE2 register (SSE2 is part of x86-64), so the evaluation pays for about
+/// one move generation instead of two.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn both_moves(p: u64, o: u64) -> (u64, u64) {
+    // SAFETY: SSE2 is part of the x86-64 baseline: every CPU this code
+    // compiles for (target_arch = "x86_64") has it, which is all that
+    // `both_moves_sse2`'s #[target_feature] requires.
+    unsafe { both_moves_sse2(p, o) }
+}
+
+/// [`both_moves`] with SSE2 (see there).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn both_moves_sse2(p: u64, o: u64) -> (u64, u64) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cvtsi128_si64, _mm_or_si128, _mm_set1_epi64x, _mm_set_epi64x,
+        _mm_slli_epi64, _mm_srli_epi64, _mm_unpackhi_epi64,
+    };
+    /// One direction pair of the fill (as in `moves_dir`), D2 = 2·D.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn dir<const D: i32, const D2: i32>(p: __m128i, mask: __m128i) -> __m128i {
+        let mut fl = _mm_and_si128(mask, _mm_slli_epi64::<D>(p));
+        let mut fr = _mm_and_si128(mask, _mm_srli_epi64::<D>(p));
+        fl = _mm_or_si128(fl, _mm_and_si128(mask, _mm_slli_epi64::<D>(fl)));
+        fr = _mm_or_si128(fr, _mm_and_si128(mask, _mm_srli_epi64::<D>(fr)));
+        let pl = _mm_and_si128(mask, _mm_slli_epi64::<D>(mask));
+        let pr = _mm_srli_epi64::<D>(pl);
+        fl = _mm_or_si128(fl, _mm_and_si128(pl, _mm_slli_epi64::<D2>(fl)));
+        fr = _mm_or_si128(fr, _mm_and_si128(pr, _mm_srli_epi64::<D2>(fr)));
+        fl = _mm_or_si128(fl, _mm_and_si128(pl, _mm_slli_epi64::<D2>(fl)));
+        fr = _mm_or_si128(fr, _mm_and_si128(pr, _mm_srli_epi64::<D2>(fr)));
+        _mm_or_si128(_mm_slli_epi64::<D>(fl), _mm_srli_epi64::<D>(fr))
+    }
+    // Lane 0: p moves against o; lane 1: o against p.
+    let me = _mm_set_epi64x(o as i64, p as i64);
+    let them = _mm_set_epi64x(p as i64, o as i64);
+    let inner = _mm_and_si128(them, _mm_set1_epi64x(0x7E7E_7E7E_7E7E_7E7E));
+    let m = _mm_or_si128(
+        _mm_or_si128(dir::<1, 2>(me, inner), dir::<8, 16>(me, them)),
+        _mm_or_si128(dir::<7, 14>(me, inner), dir::<9, 18>(me, inner)),
+    );
+    let empty = !(p | o);
+    let lo = _mm_cvtsi128_si64(m) as u64;
+    let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(m, m)) as u64;
+    (lo & empty, hi & empty)
+}
+
+/// The legal moves of both sides, `(moves(p, o), moves(o, p))`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub fn both_moves(p: u64, o: u64) -> (u64, u64) {
+    both_moves_portable(p, o)
+}
+
+/// The portable [`both_moves`]: two scalar move generations (the SSE2 path
+/// is tested against it).
+#[inline(always)]
+pub fn both_moves_portable(p: u64, o: u64) -> (u64, u64) {
+    (moves(p, o), moves(o, p))
 }
 
 /// One square's eight rays, on a 64-byte line of their own: the x86
@@ -172,38 +243,6 @@ fn flips_on_rays(p: u64, o: u64, rays: &[u64; 8]) -> u64 {
 #[inline]
 pub fn ray(sq: usize, dir: usize) -> u64 {
     RAYS[sq].0[dir]
-}
-
-/// Whether this CPU has what the [`x86`] kernels need (AVX2, BMI1, BMI2,
-/// LZCNT, POPCNT), detected once and cached. Always `false` off x86-64,
-/// and `false` when the environment variable `OTHELLO_PORTABLE` is set (to
-/// measure the portable path on the same binary; docs/benchmarks.md).
-#[inline]
-pub fn has_x86_v3() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        /// 0: not detected yet; 1: absent; 2: present.
-        static DETECTED: AtomicU8 = AtomicU8::new(0);
-        match DETECTED.load(Ordering::Relaxed) {
-            2 => true,
-            1 => false,
-            _ => {
-                let yes = std::env::var_os("OTHELLO_PORTABLE").is_none()
-                    && is_x86_feature_detected!("avx2")
-                    && is_x86_feature_detected!("bmi1")
-                    && is_x86_feature_detected!("bmi2")
-                    && is_x86_feature_detected!("lzcnt")
-                    && is_x86_feature_detected!("popcnt");
-                DETECTED.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-                yes
-            }
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 /// Kernels for x86-64 CPUs with AVX2 and BMI1/BMI2/LZCNT (Intel Haswell,
@@ -379,6 +418,15 @@ mod tests {
                 (p, occupied & !p)
             })
             .collect()
+    }
+
+    #[test]
+    fn both_moves_match_the_move_generator() {
+        for (p, o) in random_boards(3000) {
+            let want = (moves(p, o), moves(o, p));
+            assert_eq!(both_moves_portable(p, o), want);
+            assert_eq!(both_moves(p, o), want);
+        }
     }
 
     #[test]

@@ -549,73 +549,6 @@ fn neighbours(x: u64) -> u64 {
     h | (row << 8) | (row >> 8)
 }
 
-/// The legal moves of both sides, `(moves(p, o), moves(o, p))`: the same fill
-/// as [`movegen::moves`] on the two boards at once, one per 64-bit lane of an
-/// SSE2 register (SSE2 is part of x86-64), so the evaluation pays for about
-/// one move generation instead of two.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn both_moves(p: u64, o: u64) -> (u64, u64) {
-    // SAFETY: SSE2 is part of the x86-64 baseline: every CPU this code
-    // compiles for (target_arch = "x86_64") has it, which is all that
-    // `both_moves_sse2`'s #[target_feature] requires.
-    unsafe { both_moves_sse2(p, o) }
-}
-
-/// [`both_moves`] with SSE2 (see there).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "sse2")]
-#[inline]
-fn both_moves_sse2(p: u64, o: u64) -> (u64, u64) {
-    use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cvtsi128_si64, _mm_or_si128, _mm_set1_epi64x, _mm_set_epi64x,
-        _mm_slli_epi64, _mm_srli_epi64, _mm_unpackhi_epi64,
-    };
-    /// One direction pair of the fill (as in `movegen::moves_dir`), D2 = 2·D.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn dir<const D: i32, const D2: i32>(p: __m128i, mask: __m128i) -> __m128i {
-        let mut fl = _mm_and_si128(mask, _mm_slli_epi64::<D>(p));
-        let mut fr = _mm_and_si128(mask, _mm_srli_epi64::<D>(p));
-        fl = _mm_or_si128(fl, _mm_and_si128(mask, _mm_slli_epi64::<D>(fl)));
-        fr = _mm_or_si128(fr, _mm_and_si128(mask, _mm_srli_epi64::<D>(fr)));
-        let pl = _mm_and_si128(mask, _mm_slli_epi64::<D>(mask));
-        let pr = _mm_srli_epi64::<D>(pl);
-        fl = _mm_or_si128(fl, _mm_and_si128(pl, _mm_slli_epi64::<D2>(fl)));
-        fr = _mm_or_si128(fr, _mm_and_si128(pr, _mm_srli_epi64::<D2>(fr)));
-        fl = _mm_or_si128(fl, _mm_and_si128(pl, _mm_slli_epi64::<D2>(fl)));
-        fr = _mm_or_si128(fr, _mm_and_si128(pr, _mm_srli_epi64::<D2>(fr)));
-        _mm_or_si128(_mm_slli_epi64::<D>(fl), _mm_srli_epi64::<D>(fr))
-    }
-    // Lane 0: p moves against o; lane 1: o against p.
-    let me = _mm_set_epi64x(o as i64, p as i64);
-    let them = _mm_set_epi64x(p as i64, o as i64);
-    let inner = _mm_and_si128(them, _mm_set1_epi64x(0x7E7E_7E7E_7E7E_7E7E));
-    let m = _mm_or_si128(
-        _mm_or_si128(dir::<1, 2>(me, inner), dir::<8, 16>(me, them)),
-        _mm_or_si128(dir::<7, 14>(me, inner), dir::<9, 18>(me, inner)),
-    );
-    let empty = !(p | o);
-    let lo = _mm_cvtsi128_si64(m) as u64;
-    let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(m, m)) as u64;
-    (lo & empty, hi & empty)
-}
-
-/// The legal moves of both sides, `(moves(p, o), moves(o, p))`.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn both_moves(p: u64, o: u64) -> (u64, u64) {
-    both_moves_portable(p, o)
-}
-
-/// The portable [`both_moves`]: two scalar move generations. Compiled for
-/// the tests on every target, so the SSE2 path is checked against it.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline(always)]
-fn both_moves_portable(p: u64, o: u64) -> (u64, u64) {
-    (movegen::moves(p, o), movegen::moves(o, p))
-}
-
 /// The count families after parity, in the order of [`count_features`].
 /// They are the last six of [`FAMILIES`] (tested).
 const COUNT_FAMILIES: [Family; 6] = {
@@ -649,7 +582,7 @@ const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 #[inline(always)]
 fn count_features(p: u64, o: u64) -> [u16; COUNT_FAMILIES.len()] {
     let empty = !(p | o);
-    let (mp, mo) = both_moves(p, o);
+    let (mp, mo) = movegen::both_moves(p, o);
     [
         (mp.count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
         (mo.count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
@@ -874,16 +807,6 @@ mod tests {
         };
         for &i in &feature_indices(&b) {
             assert!((i as usize) < STAGE_WEIGHTS);
-        }
-    }
-
-    #[test]
-    fn both_moves_match_the_move_generator() {
-        for b in random_boards(3000, 3) {
-            let (p, o) = (b.player, b.opponent & !b.player);
-            let want = (movegen::moves(p, o), movegen::moves(o, p));
-            assert_eq!(both_moves_portable(p, o), want);
-            assert_eq!(both_moves(p, o), want);
         }
     }
 

@@ -17,9 +17,12 @@
 //! discs, from the side to move's view. They only rank moves: the exact
 //! search never trusts them for a bound.
 
+use crate::board::final_score;
+#[cfg(target_arch = "x86_64")]
+use crate::board::kernels::{has_x86_v3, x86_v3_features, X86V3};
+use crate::board::kernels::{Kernels, Portable};
 #[cfg(test)]
 use crate::board::movegen::{flips, moves};
-use crate::board::movegen::{flips_portable, has_x86_v3, moves_portable};
 use crate::eval::{Evaluator, Incremental, Scratch};
 use crate::Board;
 
@@ -44,16 +47,6 @@ const SORT_ALPHA_MARGIN: i32 = 8;
 /// Below this many empties the children are ranked by their static
 /// evaluation alone (depth 0).
 const STATIC_ORDER_MAX: u32 = 18;
-
-/// The final score of a finished game (empties to the winner).
-#[inline]
-fn final_score(p: u64, o: u64) -> i32 {
-    Board {
-        player: p,
-        opponent: o,
-    }
-    .final_score()
-}
 
 /// The depth of the shallow search of each child at a node with `empties`
 /// empties (0: the child's static evaluation): (empties − 14) / 2 from 18
@@ -80,14 +73,10 @@ pub struct Probe<'a, E: Incremental + ?Sized> {
     pub stop_at: u64,
 }
 
-/// The move kernels one instance of [`Probe::search`] runs on, and its
-/// recursive entry point (a function compiled with the instance's target
-/// features).
-trait ProbeKernels {
-    /// Legal moves of `p` against `o`.
-    fn moves(p: u64, o: u64) -> u64;
-    /// The discs a move by `p` on the empty square `x` flips.
-    fn flips(p: u64, o: u64, x: usize) -> u64;
+/// One compiled instance of [`Probe::search`] on the move kernels of
+/// [`crate::board::kernels`], with its recursive entry point (a function
+/// compiled with the instance's target features).
+trait ProbeInstance: Kernels {
     /// [`Probe::search`] of this instance.
     fn search<E: Incremental + ?Sized>(
         probe: &mut Probe<'_, E>,
@@ -100,18 +89,7 @@ trait ProbeKernels {
     ) -> i32;
 }
 
-/// The portable instance: [`crate::board::movegen`]'s portable kernels.
-struct Portable;
-
-impl ProbeKernels for Portable {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        moves_portable(p, o)
-    }
-    #[inline(always)]
-    fn flips(p: u64, o: u64, x: usize) -> u64 {
-        flips_portable(p, o, x)
-    }
+impl ProbeInstance for Portable {
     fn search<E: Incremental + ?Sized>(
         probe: &mut Probe<'_, E>,
         p: u64,
@@ -125,24 +103,8 @@ impl ProbeKernels for Portable {
     }
 }
 
-/// The x86-64 instance: AVX2 move generation and flips, everything compiled
-/// with AVX2, BMI1, BMI2, LZCNT and POPCNT. Only used after [`has_x86_v3`]
-/// said the CPU has them ([`Probe::search`]); private to this module.
 #[cfg(target_arch = "x86_64")]
-struct X86V3;
-
-#[cfg(target_arch = "x86_64")]
-impl ProbeKernels for X86V3 {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
-        unsafe { crate::board::movegen::x86::moves(p, o) }
-    }
-    #[inline(always)]
-    fn flips(p: u64, o: u64, x: usize) -> u64 {
-        // SAFETY: as above.
-        unsafe { crate::board::movegen::x86::flips(p, o, x) }
-    }
+impl ProbeInstance for X86V3 {
     fn search<E: Incremental + ?Sized>(
         probe: &mut Probe<'_, E>,
         p: u64,
@@ -152,7 +114,7 @@ impl ProbeKernels for X86V3 {
         beta: i32,
         depth: u32,
     ) -> i32 {
-        // SAFETY: as above.
+        // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
         unsafe { probe.search_v3(p, o, s, alpha, beta, depth) }
     }
 }
@@ -183,10 +145,9 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         self.search_with::<Portable>(p, o, s, alpha, beta, depth)
     }
 
-    /// [`Probe::search`] compiled for x86-64 CPUs with AVX2, BMI1/2, LZCNT
-    /// and POPCNT.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    x86_v3_features! {
+    /// [`Probe::search`] compiled for the x86-64-v3 instance.
     fn search_v3(
         &mut self,
         p: u64,
@@ -198,10 +159,11 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
     ) -> i32 {
         self.search_with::<X86V3>(p, o, s, alpha, beta, depth)
     }
+    }
 
     /// [`Probe::search`] on the move kernels of `K`, recursing through `K`.
     #[inline(always)]
-    fn search_with<K: ProbeKernels>(
+    fn search_with<K: ProbeInstance>(
         &mut self,
         p: u64,
         o: u64,

@@ -9,15 +9,16 @@
 //! exclusive, a null window being `beta == alpha + 1`.
 
 use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
+use super::search::NONE;
 use super::stability::score_upper_bound;
 use super::Searcher;
+use crate::board::final_score;
 #[cfg(test)]
-use crate::board::movegen::has_x86_v3;
-use crate::board::movegen::{flips_portable, moves_portable};
+use crate::board::kernels::has_x86_v3;
+#[cfg(target_arch = "x86_64")]
+use crate::board::kernels::{x86_v3_features, X86V3};
+use crate::board::kernels::{Kernels, Portable};
 use crate::eval::Features;
-
-/// Below every score: "no move searched yet".
-const NONE: i32 = -65;
 
 /// The least `alpha` (by number of empties) at which the stability cutoff is
 /// worth trying: with fewer stable discs possible, it cannot cut.
@@ -100,16 +101,6 @@ pub fn count_last_flips(p: u64, x: usize) -> u32 {
     (COUNT_FLIP[f][row] + COUNT_FLIP[r][col] + COUNT_FLIP[f][d9] + COUNT_FLIP[f][d7]) as u32
 }
 
-/// The final score of a finished game (empties to the winner).
-#[inline]
-pub(super) fn final_score(p: u64, o: u64) -> i32 {
-    crate::Board {
-        player: p,
-        opponent: o,
-    }
-    .final_score()
-}
-
 /// Orders up to four empty squares for the small solvers: squares alone in
 /// their quadrant first, then those in a quadrant of three, then the even
 /// quadrants.
@@ -136,16 +127,12 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     sq
 }
 
-/// The move-generation kernels one instance of the alpha-beta solver (the
-/// table-driven search of [`super::search`] and the endgame solvers here)
-/// is built on, and the entry points through which it recurses into itself
-/// (each a function of its own, compiled with the instance's target
-/// features).
-pub(super) trait Kernels {
-    /// Legal moves of `p` against `o`.
-    fn moves(p: u64, o: u64) -> u64;
-    /// The discs a move by `p` on the empty square `x` flips.
-    fn flips(p: u64, o: u64, x: usize) -> u64;
+/// One compiled instance of the alpha-beta solver (the table-driven search
+/// of [`super::search`] and the last-N solvers here) on the move kernels
+/// of [`crate::board::kernels`], with the entry points through which it
+/// recurses into itself (each a function of its own, compiled with the
+/// instance's target features).
+pub(super) trait Instance: Kernels {
     /// [`Searcher::shallow_with`] of this instance.
     fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32;
     /// [`Searcher::solve_4_with`] of this instance.
@@ -166,19 +153,7 @@ pub(super) trait Kernels {
     ) -> i32;
 }
 
-/// The portable instance: [`crate::board::movegen`]'s kernels, the
-/// baseline target features.
-pub(super) struct Portable;
-
-impl Kernels for Portable {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        moves_portable(p, o)
-    }
-    #[inline(always)]
-    fn flips(p: u64, o: u64, x: usize) -> u64 {
-        flips_portable(p, o, x)
-    }
+impl Instance for Portable {
     fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
         s.shallow_with::<Portable>(p, o, alpha, beta, parity)
     }
@@ -204,36 +179,10 @@ impl Kernels for Portable {
     }
 }
 
-/// The x86-64 instance: AVX2 move generation and flips, and the whole
-/// solver compiled with AVX2, BMI1, BMI2, LZCNT and POPCNT. Only ever used
-/// after `has_x86_v3` said the CPU has them (the dispatcher
-/// `Searcher::search_any` of [`super::search`]); private to the alpha-beta
-/// solver.
 #[cfg(target_arch = "x86_64")]
-pub(super) struct X86V3;
-
-/// The target features of the [`X86V3`] instance's functions.
-#[cfg(target_arch = "x86_64")]
-macro_rules! x86_v3_features {
-    ($($item:item)*) => {
-        $(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")] $item)*
-    };
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Kernels for X86V3 {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
-        unsafe { crate::board::movegen::x86::moves(p, o) }
-    }
-    #[inline(always)]
-    fn flips(p: u64, o: u64, x: usize) -> u64 {
-        // SAFETY: as above.
-        unsafe { crate::board::movegen::x86::flips(p, o, x) }
-    }
+impl Instance for X86V3 {
     fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-        // SAFETY: as above.
+        // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
         unsafe { s.shallow_v3(p, o, alpha, beta, parity) }
     }
     fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
@@ -331,7 +280,7 @@ impl Searcher {
 
     /// Two empty squares.
     #[inline(always)]
-    fn solve_2_with<K: Kernels>(
+    fn solve_2_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -375,7 +324,7 @@ impl Searcher {
     /// [`Searcher::solve_2_with`] after a pass (a function of its own: the
     /// inlined solver cannot recurse into itself).
     #[inline(never)]
-    fn solve_2_pass<K: Kernels>(
+    fn solve_2_pass<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -389,7 +338,7 @@ impl Searcher {
 
     /// Three empty squares, tried in the order given.
     #[inline(always)]
-    fn solve_3_with<K: Kernels>(
+    fn solve_3_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -436,7 +385,7 @@ impl Searcher {
 
     /// Four empty squares, tried in the order given.
     #[inline(always)]
-    fn solve_4_with<K: Kernels>(
+    fn solve_4_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -490,7 +439,7 @@ impl Searcher {
 
     /// Any position with at most four empties, on the instance `K`.
     #[inline(always)]
-    pub(super) fn solve_small_with<K: Kernels>(
+    pub(super) fn solve_small_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -520,7 +469,7 @@ impl Searcher {
     /// [`SHALLOW_MAX`](super::SHALLOW_MAX)), no table. `parity` holds the
     /// quadrants with an odd number of empties.
     #[inline(always)]
-    fn shallow_with<K: Kernels>(
+    fn shallow_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,

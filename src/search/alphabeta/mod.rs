@@ -671,7 +671,7 @@ impl Searcher {
             .iter()
             .position(|c| c.sq == tt_move)
             .map(|j| list.remove(j));
-        self.order_keys_with::<endgame::Portable>(
+        self.order_keys_with::<crate::board::kernels::Portable>(
             &mut list,
             p,
             o,

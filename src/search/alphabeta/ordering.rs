@@ -4,6 +4,8 @@
 //! end of the game.
 
 use super::stability::corner_stability;
+#[cfg(target_arch = "x86_64")]
+use crate::board::kernels::{has_x86_v3, x86_v3_features, Kernels, X86V3};
 use crate::board::movegen;
 
 /// The four corners.
@@ -139,32 +141,24 @@ pub const KEY_WIPEOUT: i32 = (1 << 30) + 1;
 /// odd quadrant, only used near the end), the replier's potential mobility
 /// and the static square value.
 ///
-/// On x86-64 CPUs with AVX2 (see [`movegen::has_x86_v3`]) the key is
+/// On x86-64 CPUs with AVX2 (see [`has_x86_v3`]) the key is
 /// computed by code compiled for them (AVX2 move generation, `popcnt`).
 #[inline]
 pub fn fastest_first_key(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if movegen::has_x86_v3() {
+    if has_x86_v3() {
         // SAFETY: the CPU has every feature fastest_first_key_x86 is compiled with.
         return unsafe { fastest_first_key_x86(sq, next_p, next_o, odd) };
     }
     fastest_first_key_with(movegen::moves, sq, next_p, next_o, odd)
 }
 
-/// [`fastest_first_key`] compiled for x86-64 CPUs with AVX2, BMI1/2, LZCNT
-/// and POPCNT.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn fastest_first_key_x86(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
-    fastest_first_key_with(
-        // The closure has this function's target features, so it may call
-        // the AVX2 kernel directly.
-        |p, o| movegen::x86::moves(p, o),
-        sq,
-        next_p,
-        next_o,
-        odd,
-    )
+x86_v3_features! {
+    /// [`fastest_first_key`] compiled for the x86-64-v3 instance.
+    fn fastest_first_key_x86(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
+        fastest_first_key_with(X86V3::moves, sq, next_p, next_o, odd)
+    }
 }
 
 /// [`fastest_first_key`] with the move generator `moves`.
@@ -238,7 +232,7 @@ mod tests {
                 let want = fastest_first_key_with(movegen::naive::moves, sq, np, no, odd);
                 assert_eq!(fastest_first_key(sq, np, no, odd), want, "{b:?} {sq}");
                 #[cfg(target_arch = "x86_64")]
-                if movegen::has_x86_v3() {
+                if has_x86_v3() {
                     // SAFETY: the CPU has the function's target features.
                     let x86 = unsafe { fastest_first_key_x86(sq, np, no, odd) };
                     assert_eq!(x86, want, "{b:?} {sq}");

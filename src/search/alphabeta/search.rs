@@ -3,20 +3,22 @@
 //! the stability cutoff, enhanced transposition cutoff near the top, and
 //! fastest-first move ordering with the table move first.
 
-use super::endgame::{final_score, STABILITY_THRESHOLD};
-use super::endgame::{Kernels, Portable};
+use super::endgame::Instance;
+use super::endgame::STABILITY_THRESHOLD;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT, W_EVAL};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
 use super::{Searcher, ETC_MIN, PARITY_ORDER_MAX, SHALLOW_MAX};
-use crate::board::movegen::flips;
+use crate::board::final_score;
 #[cfg(target_arch = "x86_64")]
-use crate::board::movegen::has_x86_v3;
+use crate::board::kernels::has_x86_v3;
+use crate::board::kernels::Portable;
+use crate::board::movegen::flips;
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::shallow::{sort_depth, Probe};
 use crate::Board;
 
-/// Below every score.
+/// Below every score: "no move searched yet".
 pub(super) const NONE: i32 = -65;
 
 /// The bounds on a node's score proven by `best`, the fail-soft value of its
@@ -58,7 +60,7 @@ impl Candidate {
 
 impl Searcher {
     /// Any position: the fastest instance of the solver this CPU runs
-    /// ([`Kernels`]; the same values and node counts on every instance).
+    /// ([`Instance`]; the same values and node counts on every instance).
     #[inline]
     pub(super) fn search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         #[cfg(target_arch = "x86_64")]
@@ -72,7 +74,7 @@ impl Searcher {
     /// [`Searcher::search_any`] on the instance `K`: dispatches on the
     /// number of empties.
     #[inline(always)]
-    pub(super) fn search_any_with<K: Kernels>(
+    pub(super) fn search_any_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -86,7 +88,7 @@ impl Searcher {
     /// (if any) its parent computed: the table-driven search takes it
     /// instead of computing it again for its move ordering.
     #[inline(always)]
-    fn search_child_with<K: Kernels>(
+    fn search_child_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -108,7 +110,7 @@ impl Searcher {
     /// `st` is its pattern state when its parent had it at hand (the same
     /// as computed from the board; it only saves that work).
     #[inline(always)]
-    pub(super) fn deep_with<K: Kernels>(
+    pub(super) fn deep_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -317,7 +319,7 @@ impl Searcher {
     /// if known, else computed and left there). Needs the pattern
     /// evaluation; without it, no cut.
     #[inline(always)]
-    fn probcut<K: Kernels>(
+    fn probcut<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -358,7 +360,7 @@ impl Searcher {
     /// state: used if known, else computed and left there.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn order_keys_with<K: Kernels>(
+    pub(super) fn order_keys_with<K: Instance>(
         &mut self,
         list: &mut [Candidate],
         p: u64,
@@ -408,7 +410,7 @@ impl Searcher {
 /// shallow searches stop deepening.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn eval_keys<K: Kernels, E: Incremental + ?Sized>(
+fn eval_keys<K: Instance, E: Incremental + ?Sized>(
     eval: &E,
     state: E::State,
     counter: &mut (&mut u64, u64),

@@ -1,0 +1,135 @@
+//! The one seam between portable code and code compiled for a CPU's
+//! extensions.
+//!
+//! A hot loop (the alpha-beta solver with its last-N solvers, the
+//! evaluation probe, the fastest-first key) is written once, generic over
+//! [`Kernels`], and instantiated twice: on [`Portable`], the baseline
+//! target, and on [`X86V3`], the whole loop compiled with AVX2, BMI1/2,
+//! LZCNT and POPCNT ([`x86_v3_features!`]). [`has_x86_v3`] chooses once per
+//! call of a loop's entry point; both instances give the same values and
+//! node counts (each loop's tests compare them). A later instance (AVX-512)
+//! is one more type here, one more detection, and one more arm at each
+//! entry point.
+
+use super::movegen;
+
+/// The move kernels an instance is built on. Implemented by zero-sized
+/// types; every function is `#[inline(always)]`, so each instance inlines
+/// its own kernels into code compiled with its own target features.
+pub trait Kernels {
+    /// Legal moves of `p` against `o`.
+    fn moves(p: u64, o: u64) -> u64;
+    /// The discs a move by `p` on the empty square `x` flips.
+    fn flips(p: u64, o: u64, x: usize) -> u64;
+}
+
+/// The portable instance: [`movegen`]'s portable kernels, the baseline
+/// target features. Always available; the reference for every other one.
+pub struct Portable;
+
+impl Kernels for Portable {
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        movegen::moves_portable(p, o)
+    }
+    #[inline(always)]
+    fn flips(p: u64, o: u64, x: usize) -> u64 {
+        movegen::flips_portable(p, o, x)
+    }
+}
+
+/// The x86-64-v3 instance: [`movegen::x86`]'s AVX2 kernels. Only ever used
+/// after [`has_x86_v3`] said the CPU has every feature of
+/// [`x86_v3_features!`] (each entry point checks it before calling an
+/// instance's function).
+#[cfg(target_arch = "x86_64")]
+pub struct X86V3;
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for X86V3 {
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
+        unsafe { movegen::x86::moves(p, o) }
+    }
+    #[inline(always)]
+    fn flips(p: u64, o: u64, x: usize) -> u64 {
+        // SAFETY: as above.
+        unsafe { movegen::x86::flips(p, o, x) }
+    }
+}
+
+/// Compiles each item (a function or method) with the target features of
+/// the [`X86V3`] instance: AVX2, BMI1, BMI2, LZCNT, POPCNT. Such a function
+/// is `unsafe` to call unless [`has_x86_v3`] said yes.
+macro_rules! x86_v3_features {
+    ($($item:item)*) => {
+        $(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")] $item)*
+    };
+}
+pub(crate) use x86_v3_features;
+
+/// Whether this CPU runs the [`X86V3`] instance (AVX2, BMI1, BMI2, LZCNT,
+/// POPCNT), detected once and cached. Always `false` off x86-64, and
+/// `false` when the environment variable `OTHELLO_PORTABLE` is set (to
+/// measure the portable path on the same binary; docs/benchmarks.md).
+#[inline]
+pub fn has_x86_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        /// 0: not detected yet; 1: absent; 2: present.
+        static DETECTED: AtomicU8 = AtomicU8::new(0);
+        match DETECTED.load(Ordering::Relaxed) {
+            2 => true,
+            1 => false,
+            _ => {
+                let yes = std::env::var_os("OTHELLO_PORTABLE").is_none()
+                    && is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
+                    && is_x86_feature_detected!("bmi2")
+                    && is_x86_feature_detected!("lzcnt")
+                    && is_x86_feature_detected!("popcnt");
+                DETECTED.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+                yes
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{random_position, SplitMix64};
+
+    /// Every instance this CPU runs gives the portable instance's moves and
+    /// flips.
+    #[test]
+    fn instances_agree() {
+        let mut rng = SplitMix64::new(0x5EA3);
+        let mut checked = 0;
+        while checked < 500 {
+            let empties = 4 + rng.below(56) as u32;
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let (p, o) = (b.player, b.opponent);
+            let m = Portable::moves(p, o);
+            #[cfg(target_arch = "x86_64")]
+            if has_x86_v3() {
+                assert_eq!(X86V3::moves(p, o), m, "{b:?}");
+                for x in 0..64 {
+                    if m >> x & 1 != 0 {
+                        assert_eq!(X86V3::flips(p, o, x), Portable::flips(p, o, x));
+                    }
+                }
+            }
+            assert_eq!(m, movegen::moves(p, o));
+            checked += 1;
+        }
+    }
+}
