@@ -1,7 +1,7 @@
 //! Speed of the alpha-beta solver's last-empties code alone: shallow search,
 //! 4-, 3-, 2- and 1-empty solvers, stability cutoff, flips and move
 //! generation, on seeded random positions with few empties (8 by default,
-//! at most [`SHALLOW_MAX`]: below the table-driven search, so no table is
+//! at most [`LAST_N_MAX`]: below the table-driven search, so no table is
 //! involved and every round does the same work), each searched with four
 //! null windows around its exact score.
 //!
@@ -14,7 +14,7 @@
 //! 20,000). Not a test: nothing here can fail but a bad argument.
 
 use othello_solver::rng::{random_position, SplitMix64};
-use othello_solver::search::alphabeta::{Searcher, SHALLOW_MAX};
+use othello_solver::search::alphabeta::{Searcher, LAST_N_MAX};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -27,13 +27,13 @@ fn main() -> ExitCode {
             .map_err(|_| format!("leaf_speed: {what} must be a whole number, not {s:?}")),
     };
     let (empties, count) = match (parse(0, 8, "EMPTIES"), parse(1, 20_000, "COUNT")) {
-        (Ok(e), Ok(c)) if (1..=SHALLOW_MAX as usize).contains(&e) && c > 0 => (e as u32, c),
+        (Ok(e), Ok(c)) if (1..=LAST_N_MAX as usize).contains(&e) && c > 0 => (e as u32, c),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
         _ => {
-            eprintln!("leaf_speed: EMPTIES must be 1 to {SHALLOW_MAX} and COUNT at least 1");
+            eprintln!("leaf_speed: EMPTIES must be 1 to {LAST_N_MAX} and COUNT at least 1");
             return ExitCode::FAILURE;
         }
     };

@@ -1,7 +1,7 @@
 //! The error of the evaluation's shallow search against perfect play, by
 //! search depth: for every position of the OBF problem files given, the
 //! exact score (alpha-beta, embedded evaluation ordering moves) and the
-//! value of [`shallow_value`] 0 to 6 plies deep (the search move ordering
+//! value of [`probe_value`] 0 to 6 plies deep (the search move ordering
 //! and df-pn⁺'s h use), then per file and depth the mean, standard
 //! deviation and root mean square of value − score, in discs.
 //!
@@ -18,7 +18,7 @@ use anyhow::{anyhow, Context};
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::formats::problem::parse_line;
 use othello_solver::search::alphabeta::Searcher;
-use othello_solver::search::shallow::shallow_value;
+use othello_solver::search::probe::probe_value;
 use std::path::Path;
 
 /// The deepest shallow search measured.
@@ -44,7 +44,7 @@ fn main() -> anyhow::Result<()> {
             let exact = f64::from(searcher.search_window(&b, -64, 64));
             for (d, e) in errors.iter_mut().enumerate() {
                 let mut nodes = 0;
-                let v = shallow_value(eval, &b, d as u32, -257, 257, &mut nodes, u64::MAX);
+                let v = probe_value(eval, &b, d as u32, -257, 257, &mut nodes, u64::MAX);
                 e.push(f64::from(v) / 4.0 - exact);
             }
         }

@@ -8,10 +8,10 @@ pub mod budget;
 pub mod dfpn;
 pub mod engine;
 pub mod memory;
+pub mod probe;
 pub mod progress;
 pub mod reference;
 pub mod result;
-pub mod shallow;
 pub mod table;
 
 pub use engine::{default_algo, Algo, Engine, EngineConfig, EngineError, ResolvedConfig};

@@ -6,7 +6,7 @@
 //! depth of its perfect-play score (24 empties in WTHOR) labelled with that
 //! score. Each `--depth D`
 //! adds a column: the error of a `D`-ply alpha-beta search with the
-//! evaluation at its leaves (`search::shallow::shallow_value`, the search
+//! evaluation at its leaves (`search::probe::probe_value`, the search
 //! that orders alpha-beta's moves and gives df-pn⁺ its h above 16 empties),
 //! compared as is, in discs (not rounded to an even score).
 //! Used for the held-out error at 16, 20 and 24 empties in
@@ -17,7 +17,7 @@
 
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::formats::games::read_game_file;
-use othello_solver::search::shallow::shallow_value;
+use othello_solver::search::probe::probe_value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -96,7 +96,7 @@ fn main() -> anyhow::Result<()> {
                 eval.evaluate(b)
             } else {
                 let mut nodes = 0;
-                shallow_value(&eval, b, d, -257, 257, &mut nodes, u64::MAX) as f32 / 4.0
+                probe_value(&eval, b, d, -257, 257, &mut nodes, u64::MAX) as f32 / 4.0
             };
             let err = f64::from(v - score as f32);
             e.1[i][0] += err.abs();

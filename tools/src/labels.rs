@@ -26,7 +26,7 @@ use indicatif::ProgressBar;
 use othello_solver::board::{Board, Square};
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::search::alphabeta::Searcher;
-use othello_solver::search::shallow::{shallow_value, DEFAULT_ORDER_MIN};
+use othello_solver::search::probe::{probe_value, DEFAULT_ORDER_MIN};
 use othello_solver::search::Limits;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -80,7 +80,7 @@ where
 /// population the evaluation rarely meets in a game).
 #[derive(Clone, Copy, Debug)]
 pub struct Screen {
-    /// Plies of the screening search ([`shallow_value`], embedded weights).
+    /// Plies of the screening search ([`probe_value`], embedded weights).
     pub depth: u32,
     /// Discs below the best move's value that a kept move may be.
     pub margin: i32,
@@ -131,7 +131,7 @@ where
                         .iter()
                         .map(|c| {
                             let mut nodes = 0;
-                            -shallow_value(ev, c, sc.depth, -257, 257, &mut nodes, u64::MAX)
+                            -probe_value(ev, c, sc.depth, -257, 257, &mut nodes, u64::MAX)
                         })
                         .collect(),
                     _ => vec![0; children.len()],
@@ -207,7 +207,7 @@ pub enum Labeller {
     },
     /// The value of a `depth`-ply alpha-beta search with the embedded
     /// evaluation at its leaves and final scores at the end of the game
-    /// ([`shallow_value`]), rounded to the nearest disc: a cheaper, noisier
+    /// ([`probe_value`]), rounded to the nearest disc: a cheaper, noisier
     /// target where exact is too costly (24 empties: about 1.6 CPU-s exact,
     /// 4 ms at 8 plies; docs/evaluation.md).
     Search {
@@ -274,7 +274,7 @@ where
                                 as i8,
                             Labeller::Search { depth } => {
                                 let mut nodes = 0;
-                                search_label(shallow_value(
+                                search_label(probe_value(
                                     &order,
                                     b,
                                     depth,
@@ -663,7 +663,7 @@ mod tests {
         let eval = PatternEvaluator::embedded().unwrap();
         for l in &got {
             let mut nodes = 0;
-            let v = shallow_value(&eval, &l.board, 2, -257, 257, &mut nodes, u64::MAX);
+            let v = probe_value(&eval, &l.board, 2, -257, 257, &mut nodes, u64::MAX);
             assert_eq!(l.score, search_label(v));
         }
         assert_eq!(search_label(-257), -64);

@@ -216,7 +216,7 @@ fn search_labels_of_deviations_then_train_with_them() {
     for l in &labels {
         assert_eq!(l.board.empties(), 20);
         let mut nodes = 0;
-        let v = othello_solver::search::shallow::shallow_value(
+        let v = othello_solver::search::probe::probe_value(
             &eval,
             &l.board,
             2,

@@ -10,16 +10,16 @@
 //! to the end of the game.
 //!
 //! Layout: [`search`] (table-driven principal-variation search, more than
-//! [`SHALLOW_MAX`] empties), [`endgame`] (the shallow search and the 1–4
+//! [`LAST_N_MAX`] empties), [`endgame`] (the shallow search and the 1–4
 //! empty solvers), [`ordering`] (with the shallow searches of
-//! [`crate::search::shallow`] at nodes with many empties), [`stability`] and [`tt`]; the tests check it against
+//! [`crate::search::probe`] at nodes with many empties), [`stability`] and [`tt`]; the tests check it against
 //! [`crate::search::reference`].
 //!
 //! Scores are final disc differences for the side to move, empties to the
 //! winner, hence always even. Node counting: every position visited counts
 //! one (including the last-empty positions and positions after a pass).
 
-pub mod endgame;
+pub mod last_n;
 pub mod ordering;
 pub mod parallel;
 pub mod probcut;
@@ -28,8 +28,8 @@ pub mod stability;
 pub mod tt;
 
 use super::budget::Budget;
+use super::probe::{probe_value, quarters_to_score, sort_depth, DEFAULT_ORDER_MIN};
 use super::progress::Progress;
-use super::shallow::{quarters_to_score, shallow_value, sort_depth, DEFAULT_ORDER_MIN};
 use super::{fail_soft_bounds, LeafSolver, Limits, Mode, MoveValue, SolveResult, Status};
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
@@ -40,7 +40,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Positions with at most this many empties are searched without the table.
-pub const SHALLOW_MAX: u32 = 8;
+pub const LAST_N_MAX: u32 = 8;
 /// From this many empties up, children are probed in the table before
 /// searching (enhanced transposition cutoff). 12 rather than 10 since
 /// 2026-11-24 (evening): 2.3 % more nodes, but fewer table probes waiting
@@ -127,7 +127,7 @@ pub struct Searcher {
     /// Whether [`Searcher::solve`] values every legal move.
     all_moves: bool,
     /// The threads of a parallel search (`None`: one thread).
-    pool: Option<Arc<parallel::Pool>>,
+    pool: Option<Arc<parallel::SplitPool>>,
     /// Whether this searcher may split its nodes among the pool's threads
     /// now (it runs on one of them).
     splitting: bool,
@@ -232,7 +232,7 @@ impl Searcher {
     /// the default). Results never depend on it (docs/parallel.md).
     pub fn set_threads(&mut self, threads: usize) -> Result<(), rayon::ThreadPoolBuildError> {
         self.pool = if threads > 1 {
-            Some(Arc::new(parallel::Pool::new(threads)?))
+            Some(Arc::new(parallel::SplitPool::new(threads)?))
         } else {
             None
         };
@@ -276,7 +276,7 @@ impl Searcher {
 
     /// Ranks moves at nodes with at least `min_empties` empties by a
     /// shallow search of the position after the move with `eval` at its
-    /// leaves ([`crate::search::shallow::Probe::key`], deeper with more empties) added to the
+    /// leaves ([`crate::search::probe::Probe::key`], deeper with more empties) added to the
     /// fastest-first key, instead of fastest first alone. `None` goes back to
     /// fastest first everywhere. Results never depend on the ordering, only
     /// the node counts do.
@@ -548,7 +548,7 @@ impl Searcher {
         } else {
             sort_depth(empties)
         };
-        let v = shallow_value(
+        let v = probe_value(
             &*oe.eval,
             board,
             depth,
@@ -707,7 +707,7 @@ impl Searcher {
             .into_iter()
             .map(|m| {
                 let c = Self::child(board, m);
-                let v = -shallow_value(
+                let v = -probe_value(
                     &*oe.eval,
                     &c,
                     depth - 1,

@@ -77,7 +77,7 @@ pub static SQUARE_VALUE: [i32; 64] = [
     18, 4, 16, 12, 12, 16, 4, 18, //
 ];
 
-/// Squares grouped by static priority for the shallow search, best first:
+/// Squares grouped by static priority for the last-N search, best first:
 /// corners; A/B edge squares and the centre-ring squares; the rest of the
 /// inner squares; C-squares; X-squares.
 pub const PRIORITY_CLASSES: [u64; 4] = {
@@ -124,7 +124,7 @@ pub static NEIGHBOUR: [u64; 64] = {
 
 /// Weights of the ordering key (higher key = searched earlier).
 const W_MOBILITY: i32 = 1 << 15;
-/// Weight of one unit of [`Probe::key`](crate::search::shallow::Probe::key) (as much as
+/// Weight of one unit of [`Probe::key`](crate::search::probe::Probe::key) (as much as
 /// one opponent reply).
 pub const W_EVAL: i32 = 1 << 15;
 const W_CORNER_STABILITY: i32 = 1 << 11;

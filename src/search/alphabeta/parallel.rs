@@ -9,7 +9,7 @@
 //! first, each with its own [`Searcher`] (own counters, the shared table and
 //! budget). A move that fails high raises the split point's stop flag; every
 //! searcher below that split point sees it at its next node with more than
-//! [`SHALLOW_MAX`](super::SHALLOW_MAX) empties and returns at once, and what
+//! [`LAST_N_MAX`](super::LAST_N_MAX) empties and returns at once, and what
 //! it was doing is thrown away (nothing of an aborted search is stored).
 //! Helpers run as tasks of a rayon scope on the engine's thread pool: a
 //! thread waiting for its helpers steals other split points' work, and the
@@ -32,22 +32,24 @@ use std::sync::Arc;
 /// #40–#52 and #56: 18 took about 7 % less time than 12; docs/parallel.md).
 pub const SPLIT_MIN: u32 = 18;
 
-/// The threads of a parallel search.
-pub struct Pool {
+/// The threads of a parallel alpha-beta search, which share out the moves
+/// of split points (not [`crate::pool::Pool`], the reusable per-thread
+/// states of a batch).
+pub struct SplitPool {
     pool: rayon::ThreadPool,
 }
 
-impl Pool {
+impl SplitPool {
     /// A pool of `threads` threads (each with a large stack: a thread waiting
     /// at a split point may take up another split point's search on top of
     /// its own).
-    pub fn new(threads: usize) -> Result<Pool, rayon::ThreadPoolBuildError> {
+    pub fn new(threads: usize) -> Result<SplitPool, rayon::ThreadPoolBuildError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .stack_size(64 << 20)
             .thread_name(|i| format!("search-{i}"))
             .build()?;
-        Ok(Pool { pool })
+        Ok(SplitPool { pool })
     }
 
     /// The number of threads.
@@ -100,7 +102,7 @@ impl Searcher {
     /// large.
     pub(super) fn on_pool<R: Send>(
         &mut self,
-        pool: &Pool,
+        pool: &SplitPool,
         root: &Board,
         op: impl FnOnce(&mut Searcher) -> R + Send,
     ) -> R {

@@ -1,21 +1,21 @@
-//! The main search, for positions with more than [`SHALLOW_MAX`]
+//! The main search, for positions with more than [`LAST_N_MAX`]
 //! empties: fail-soft principal-variation search with the transposition table,
 //! the stability cutoff, enhanced transposition cutoff near the top, and
 //! fastest-first move ordering with the table move first.
 
-use super::endgame::Instance;
-use super::endgame::STABILITY_THRESHOLD;
+use super::last_n::Instance;
+use super::last_n::STABILITY_THRESHOLD;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT, W_EVAL};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
-use super::{Searcher, ETC_MIN, PARITY_ORDER_MAX, SHALLOW_MAX};
+use super::{Searcher, ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX};
 use crate::board::final_score;
 #[cfg(target_arch = "x86_64")]
 use crate::board::kernels::has_x86_v3;
 use crate::board::kernels::Portable;
 use crate::board::movegen::flips;
 use crate::eval::{Features, Incremental, Scratch};
-use crate::search::shallow::{sort_depth, Probe};
+use crate::search::probe::{sort_depth, Probe};
 use crate::Board;
 
 /// Below every score: "no move searched yet".
@@ -97,16 +97,16 @@ impl Searcher {
         st: Option<&Features>,
     ) -> i32 {
         let empties = (!(p | o)).count_ones();
-        if empties > SHALLOW_MAX {
+        if empties > LAST_N_MAX {
             K::deep(self, p, o, alpha, beta, empties, st)
         } else if empties > 4 {
-            K::shallow(self, p, o, alpha, beta, parity(!(p | o)))
+            K::last_n(self, p, o, alpha, beta, parity(!(p | o)))
         } else {
             K::solve_small(self, p, o, alpha, beta)
         }
     }
 
-    /// A node with more than [`SHALLOW_MAX`] empties, on the instance `K`.
+    /// A node with more than [`LAST_N_MAX`] empties, on the instance `K`.
     /// `st` is its pattern state when its parent had it at hand (the same
     /// as computed from the board; it only saves that work).
     #[inline(always)]
@@ -196,7 +196,7 @@ impl Searcher {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = K::flips(p, o, sq);
-            if empties > SHALLOW_MAX + 1 {
+            if empties > LAST_N_MAX + 1 {
                 self.tt.prefetch(&Board {
                     player: o ^ f,
                     opponent: p ^ f ^ (1 << sq),

@@ -29,8 +29,8 @@
 use crate::board::Board;
 use crate::eval::Evaluator;
 #[cfg(doc)]
-use crate::search::shallow::quarters_to_score;
-use crate::search::shallow::{guess_value, shallow_value};
+use crate::search::probe::quarters_to_score;
+use crate::search::probe::{guess_value, probe_value};
 
 use super::params::{HParams, H_MAX};
 
@@ -198,7 +198,7 @@ impl Heuristic<'_> {
 
     /// (h_φ, h_δ) of a new node, like [`Heuristic::leaf`], but the
     /// evaluation is a shallow search [`h_search_depth`] plies deep with the
-    /// evaluation at its leaves ([`shallow_value`]), in the window k ±
+    /// evaluation at its leaves ([`probe_value`]), in the window k ±
     /// [`H_SEARCH_WINDOW`], looked up in `cache` first; the positions it
     /// visits are added to `nodes` (from `stop_at` on it only evaluates).
     /// Plain df-pn: (1, 1), as [`Heuristic::leaf`].
@@ -220,7 +220,7 @@ impl Heuristic<'_> {
                     Some(v) => v,
                     None => {
                         let depth = h_search_depth(board.empties());
-                        let v = shallow_value(*eval, board, depth, alpha, beta, nodes, stop_at);
+                        let v = probe_value(*eval, board, depth, alpha, beta, nodes, stop_at);
                         cache.put(board, v, alpha, beta);
                         v
                     }
@@ -354,7 +354,7 @@ mod tests {
                 let depth = h_search_depth(b.empties());
                 let mut n = 0;
                 let fresh =
-                    shallow_value(&MobilityEvaluator, &b, depth, alpha, beta, &mut n, u64::MAX);
+                    probe_value(&MobilityEvaluator, &b, depth, alpha, beta, &mut n, u64::MAX);
                 let cached = cache.get(&b, alpha, beta).unwrap();
                 // Fail-soft: exact inside the window, else a bound on the same side.
                 if alpha < fresh && fresh < beta {

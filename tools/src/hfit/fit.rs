@@ -5,7 +5,7 @@ use super::data::Record;
 use othello_solver::eval::Evaluator;
 use othello_solver::search::dfpn::heuristic::h_search_depth;
 use othello_solver::search::dfpn::params::{HParams, HParamsError, StageParams, H_MAX, STAGES};
-use othello_solver::search::shallow::shallow_value;
+use othello_solver::search::probe::probe_value;
 use std::fmt::Write as _;
 
 /// The smallest |C| (discs) the fit considers.
@@ -270,7 +270,7 @@ pub fn stage_data(
         let e = r.empties();
         let value = if search_from > 0 && e >= search_from {
             let mut nodes = 0;
-            shallow_value(
+            probe_value(
                 eval,
                 &r.board,
                 h_search_depth(e),
@@ -689,8 +689,7 @@ mod tests {
             let want = if *e >= 56 {
                 let mut n = 0;
                 let depth = h_search_depth(*e);
-                shallow_value(&eval, &r.board, depth, -257, 257, &mut n, u64::MAX) as f64 / 4.0
-                    - 1.0
+                probe_value(&eval, &r.board, depth, -257, 257, &mut n, u64::MAX) as f64 / 4.0 - 1.0
             } else {
                 eval.evaluate(&r.board) as f64 - 1.0
             };

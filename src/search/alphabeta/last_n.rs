@@ -1,6 +1,7 @@
-//! The last few empties: dedicated solvers for 1–4 empty squares (no move
-//! list, no table: each empty square is tried in parity order), and the
-//! shallow search for 5 up to [`SHALLOW_MAX`](super::SHALLOW_MAX) empties (moves
+//! The last-N solver: exact searches of the last few empties without the
+//! table. Dedicated solvers for 1–4 empty squares (no move list: each
+//! empty square is tried in parity order), and the search for 5 up to
+//! [`LAST_N_MAX`](super::LAST_N_MAX) empties (moves
 //! generated at once, tried odd quadrants first then by square class, with
 //! the stability cutoff, no table).
 //!
@@ -133,8 +134,8 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
 /// recurses into itself (each a function of its own, compiled with the
 /// instance's target features).
 pub(super) trait Instance: Kernels {
-    /// [`Searcher::shallow_with`] of this instance.
-    fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32;
+    /// [`Searcher::last_n_with`] of this instance.
+    fn last_n(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32;
     /// [`Searcher::solve_4_with`] of this instance.
     fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32;
     /// [`Searcher::solve_3_with`] of this instance.
@@ -154,8 +155,8 @@ pub(super) trait Instance: Kernels {
 }
 
 impl Instance for Portable {
-    fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-        s.shallow_with::<Portable>(p, o, alpha, beta, parity)
+    fn last_n(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+        s.last_n_with::<Portable>(p, o, alpha, beta, parity)
     }
     fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
         s.solve_4_with::<Portable>(p, o, alpha, beta, xs)
@@ -181,9 +182,9 @@ impl Instance for Portable {
 
 #[cfg(target_arch = "x86_64")]
 impl Instance for X86V3 {
-    fn shallow(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+    fn last_n(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
         // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
-        unsafe { s.shallow_v3(p, o, alpha, beta, parity) }
+        unsafe { s.last_n_v3(p, o, alpha, beta, parity) }
     }
     fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
         // SAFETY: as above.
@@ -214,9 +215,9 @@ impl Instance for X86V3 {
 #[cfg(target_arch = "x86_64")]
 impl Searcher {
     x86_v3_features! {
-        /// [`Searcher::shallow_with`] compiled for [`X86V3`].
-        fn shallow_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-            self.shallow_with::<X86V3>(p, o, alpha, beta, parity)
+        /// [`Searcher::last_n_with`] compiled for [`X86V3`].
+        fn last_n_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+            self.last_n_with::<X86V3>(p, o, alpha, beta, parity)
         }
         /// [`Searcher::solve_4_with`] compiled for [`X86V3`].
         fn solve_4_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
@@ -465,11 +466,11 @@ impl Searcher {
         }
     }
 
-    /// The shallow search on the instance `K`: 5 or more empties (up to
-    /// [`SHALLOW_MAX`](super::SHALLOW_MAX)), no table. `parity` holds the
+    /// The last-N search on the instance `K`: 5 or more empties (up to
+    /// [`LAST_N_MAX`](super::LAST_N_MAX)), no table. `parity` holds the
     /// quadrants with an odd number of empties.
     #[inline(always)]
-    fn shallow_with<K: Instance>(
+    fn last_n_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -490,7 +491,7 @@ impl Searcher {
             if K::moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -K::shallow(self, o, p, -beta, -alpha, parity);
+            return -K::last_n(self, o, p, -beta, -alpha, parity);
         }
         let odd = odd_squares(parity);
         let mut best = NONE;
@@ -505,7 +506,7 @@ impl Searcher {
                     let v = if empties == 5 {
                         -K::solve_4(self, np, no, -beta, -alpha, parity_sorted::<4>(!(np | no)))
                     } else {
-                        -K::shallow(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x])
+                        -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x])
                     };
                     if v > best {
                         best = v;
@@ -562,7 +563,7 @@ mod tests {
         type Solve = fn(&mut Searcher, u64, u64, i32, i32) -> i32;
         let portable: Solve = |s, p, o, a, b| {
             if (!(p | o)).count_ones() > 4 {
-                s.shallow_with::<Portable>(p, o, a, b, parity(!(p | o)))
+                s.last_n_with::<Portable>(p, o, a, b, parity(!(p | o)))
             } else {
                 s.solve_small_with::<Portable>(p, o, a, b)
             }
@@ -572,7 +573,7 @@ mod tests {
             // SAFETY: has_x86_v3() said the CPU has the instance's features.
             unsafe {
                 if (!(p | o)).count_ones() > 4 {
-                    s.shallow_v3(p, o, a, b, parity(!(p | o)))
+                    s.last_n_v3(p, o, a, b, parity(!(p | o)))
                 } else {
                     s.solve_small_v3(p, o, a, b)
                 }

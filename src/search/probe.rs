@@ -1,6 +1,6 @@
-//! The shallow evaluation-driven search: a plain fail-soft alpha-beta
+//! The probe: the shallow evaluation-driven search, a plain fail-soft alpha-beta
 //! without table, a few plies deep with the evaluation at the leaves
-//! ([`Probe::search`], [`shallow_value`], [`guess_value`]). Alpha-beta
+//! ([`Probe::search`], [`probe_value`], [`guess_value`]). Alpha-beta
 //! orders moves with it at nodes with many empties (the result joins the
 //! fastest-first terms in the move's ordering key, [`Probe::key`]); df-pn⁺
 //! takes its h from it ([`crate::search::dfpn::heuristic`]). The evaluation comes
@@ -250,7 +250,7 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
 /// visits are added to `nodes`; from `stop_at` on it only evaluates.
 pub fn guess_value(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
     let depth = sort_depth(board.empties());
-    shallow_value(eval, board, depth, -257, 257, nodes, stop_at)
+    probe_value(eval, board, depth, -257, 257, nodes, stop_at)
 }
 
 /// A value in quarter discs to the nearest even disc count.
@@ -265,7 +265,7 @@ pub fn quarters_to_score(v: i32) -> i32 {
 /// `(alpha, beta)` (quarter discs; `(-257, 257)` for the exact value). The
 /// positions it visits are added to `nodes`; from `stop_at` on it only
 /// evaluates.
-pub fn shallow_value(
+pub fn probe_value(
     eval: &dyn Evaluator,
     board: &Board,
     depth: u32,
