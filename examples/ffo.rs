@@ -11,7 +11,7 @@
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::formats::problem::read_problem_file;
 use othello_solver::search::alphabeta::{seconds, Searcher};
-use othello_solver::search::probe::DEFAULT_ORDER_MIN;
+use othello_solver::search::tuning::DEFAULT_ORDER_MIN;
 use othello_solver::search::{Limits, Mode};
 use std::path::PathBuf;
 

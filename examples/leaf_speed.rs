@@ -14,7 +14,8 @@
 //! 20,000). Not a test: nothing here can fail but a bad argument.
 
 use othello_solver::rng::{random_position, SplitMix64};
-use othello_solver::search::alphabeta::{Searcher, LAST_N_MAX};
+use othello_solver::search::alphabeta::Searcher;
+use othello_solver::search::tuning::LAST_N_MAX;
 use std::process::ExitCode;
 use std::time::Instant;
 

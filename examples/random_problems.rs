@@ -1,5 +1,5 @@
 //! Seeded random positions as a problem file, for checking one solver
-//! configuration against another at scale (issue 18's agreement check:
+//! configuration against another at scale (the agreement check:
 //! `scripts/agree.sh`).
 //!
 //! `cargo run --release --example random_problems -- COUNT MIN MAX [SEED]`

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every solver configuration against alpha-beta's exact scores on seeded
-# random positions (issue 18's agreement check): COUNT positions of MIN..MAX
+# random positions (the agreement check): COUNT positions of MIN..MAX
 # empties (examples/random_problems.rs), or the positions of a problem file
 # (FILE), solved exactly by alpha-beta with
 # every best move, then by each of alphabeta, dfpn+ and dfpn in each mode

@@ -7,7 +7,7 @@ output file, for the functions whose names match a regular expression.
 Prints one row per function: calls, inclusive instructions (a recursive
 function's inclusive count includes its own recursion again), name; most
 called first. Used to compare the work per leaf solver with Edax's
-(docs/benchmarks.md, "Instructions and leaf calls against Edax").
+(lab/notes/benchmarks-diary.md, "Instructions and leaf calls against Edax").
 """
 import collections
 import re

@@ -32,12 +32,23 @@ run() {
   printf '%-28s %s\n' "$name" "$nodes"
 }
 run "random-20 exact"          --algo alphabeta
+run "random-20 all-best"       --algo alphabeta --all-best
+run "random-20 bound 0"        --algo alphabeta --bound 0
 run "random-20 wld"            --wld
 run "random-20 dfpn+ exact"    --algo dfpn+
 run "random-20 dfpn+ wld"      --algo dfpn+ --wld
+run "random-20 dfpn exact"     --algo dfpn
 run "random-20 dfpn wld"       --algo dfpn --wld
+run "random-14 pure dfpn+"     --empties 14 --algo dfpn+ --leaf-empties 0 --h-search-from 0
+run "random-18 dfpn+ eps"      --empties 18 --algo dfpn+ --epsilon 0.25
 run "default.obf exact"        --file positions/default.obf
 run "default.obf all-moves"    --file positions/default.obf --all-moves
 run "ffo40-49 exact"           --file "$tmp/ffo40-49.obf"
 run "ffo40-49 wld"             --file "$tmp/ffo40-49.obf" --wld
 run "ffo50-52 exact"           --file "$tmp/ffo50-52.obf"
+
+# Every row of a batch: scores, best moves, PVs and node counts (time and
+# the file's absolute path left out), as one digest.
+rows=$("$BIN" batch positions/default.obf --check --jobs 1 --threads 1 --format csv \
+  | cut -d, -f2-16,18- | sha256sum | cut -c1-16)
+printf '%-28s %s\n' "default.obf batch rows" "$rows"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where the WLD nodes go, position by position (issue 18).
+"""Where the WLD nodes go, position by position.
 
 For each line FIRST..LAST of an OBF file, one `batch --wld --jobs 1` process
 per position and per algorithm (df-pn+ and alpha-beta, THREADS threads, a

@@ -2,9 +2,9 @@
 //! algorithm, the table size and the limits.
 
 use anyhow::Context;
-use othello_solver::search::dfpn::heuristic::DEFAULT_H_SEARCH_FROM;
 use othello_solver::search::dfpn::params::HParams;
-use othello_solver::search::dfpn::{DfpnOptions, DEFAULT_LEAF_EMPTIES};
+use othello_solver::search::dfpn::DfpnOptions;
+use othello_solver::search::tuning::{DEFAULT_H_SEARCH_FROM, DEFAULT_LEAF_EMPTIES};
 use othello_solver::search::{default_algo, Algo, EngineConfig, Limits, Mode, ResolvedConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -56,8 +56,8 @@ pub struct SearchArgs {
     #[arg(long)]
     pub all_moves: bool,
     /// The search algorithm. Default: the fastest measured for the question
-    /// (docs/benchmarks.md, "Modes" and "Morning of 2026-11-26"): alphabeta,
-    /// except dfpn+ for --wld and --bound with --all-best.
+    /// (docs/benchmarks.md, "Which algorithm"): alphabeta, except dfpn+ for
+    /// --wld and --bound with --all-best.
     #[arg(long, value_enum)]
     pub algo: Option<AlgoArg>,
     /// df-pn: positions with at most L empties go to alpha-beta (0 = pure df-pn).

@@ -381,7 +381,7 @@ fn resume_after_a_kill_gives_the_rows_of_a_full_run() {
             .count(),
         40
     );
-    // A table cannot be resumed: a usage error (issue 19).
+    // A table cannot be resumed: a usage error.
     let table = run(&["batch", f, "--output", o, "--resume"]);
     assert_eq!(table.status.code(), Some(2));
     assert!(stderr(&table).contains("--resume needs --format jsonl or csv"));

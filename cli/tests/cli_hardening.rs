@@ -1,4 +1,4 @@
-//! Regression tests of issue 19 (hardening and everyday use): memory
+//! Regression tests of hardening and everyday use: memory
 //! errors instead of aborts, batch output that cannot be lost or go stale,
 //! one position syntax everywhere, and the smaller findings.
 

@@ -5,12 +5,13 @@
 //! evaluation probe, the fastest-first key) is written once, generic over
 //! [`Kernels`], and instantiated twice: on [`Portable`], the baseline
 //! target, and on [`X86V3`], the whole loop compiled with AVX2, BMI1/2,
-//! LZCNT and POPCNT ([`x86_v3_features!`]). [`has_x86_v3`] chooses once per
+//! LZCNT and POPCNT (`x86_v3_features!`). [`has_x86_v3`] chooses once per
 //! call of a loop's entry point; both instances give the same values and
 //! node counts (each loop's tests compare them). A later instance (AVX-512)
 //! is one more type here, one more detection, and one more arm at each
 //! entry point.
 
+pub use super::cpu::has_x86_v3;
 use super::movegen;
 
 /// The move kernels an instance is built on. Implemented by zero-sized
@@ -40,7 +41,7 @@ impl Kernels for Portable {
 
 /// The x86-64-v3 instance: [`movegen::x86`]'s AVX2 kernels. Only ever used
 /// after [`has_x86_v3`] said the CPU has every feature of
-/// [`x86_v3_features!`] (each entry point checks it before calling an
+/// `x86_v3_features!` (each entry point checks it before calling an
 /// instance's function).
 #[cfg(target_arch = "x86_64")]
 pub struct X86V3;
@@ -68,38 +69,6 @@ macro_rules! x86_v3_features {
     };
 }
 pub(crate) use x86_v3_features;
-
-/// Whether this CPU runs the [`X86V3`] instance (AVX2, BMI1, BMI2, LZCNT,
-/// POPCNT), detected once and cached. Always `false` off x86-64, and
-/// `false` when the environment variable `OTHELLO_PORTABLE` is set (to
-/// measure the portable path on the same binary; docs/benchmarks.md).
-#[inline]
-pub fn has_x86_v3() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        /// 0: not detected yet; 1: absent; 2: present.
-        static DETECTED: AtomicU8 = AtomicU8::new(0);
-        match DETECTED.load(Ordering::Relaxed) {
-            2 => true,
-            1 => false,
-            _ => {
-                let yes = std::env::var_os("OTHELLO_PORTABLE").is_none()
-                    && is_x86_feature_detected!("avx2")
-                    && is_x86_feature_detected!("bmi1")
-                    && is_x86_feature_detected!("bmi2")
-                    && is_x86_feature_detected!("lzcnt")
-                    && is_x86_feature_detected!("popcnt");
-                DETECTED.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-                yes
-            }
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -9,7 +9,7 @@
 //! Which kernel a hot loop runs is chosen at one seam,
 //! [`super::kernels`].
 
-use super::kernels::has_x86_v3;
+use super::cpu::has_x86_v3;
 
 /// Every square except the a- and h-files: stops horizontal shifts wrapping.
 const NOT_EDGE_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
@@ -217,9 +217,8 @@ fn flips_on_rays(p: u64, o: u64, rays: &[u64; 8]) -> u64 {
     let mut f = 0u64;
     // Branch-free: inside a search, whether a ray flips anything is a coin
     // toss for the branch predictor, so each ray's share is masked instead
-    // (7% less time on FFO #49 than with a branch per ray; a micro-benchmark
-    // over a small fixed set of positions, whose branches are learnt, says
-    // the opposite).
+    // (a micro-benchmark over a few fixed positions, whose branches are
+    // learnt, favours branches; a real solve does not: docs/tuning.md).
     // Toward higher indices: the lowest non-opponent square on the ray; if
     // it is the mover's, the ray's squares below it flip.
     for &ray in &rays[0..4] {

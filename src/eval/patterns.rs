@@ -4,7 +4,9 @@
 //! This is the one piece of feature-indexing code: the evaluator
 //! ([`super::PatternEvaluator`]) and the fitter in `tools/` both call
 //! [`feature_indices`], so a trained weight always lands on the configuration
-//! it was trained for.
+//! it was trained for. (Above 800 lines with its tests, on purpose: the
+//! layout, the fast indexing and the square-by-square reference the tests
+//! hold it to belong in one file.)
 //!
 //! A *family* is one pattern shape (say the edge row) with a canonical list
 //! of squares; its *instances* are the images of that list under some of the

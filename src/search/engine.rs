@@ -5,7 +5,7 @@
 //! For df-pn and df-pn⁺ the engine owns a proof-number table of half of
 //! `hash_mb` and hands nodes with few empties to its alpha-beta searcher
 //! (the leaf solver), whose table gets the other half (both round down to a
-//! power of two; docs/benchmarks.md, 2026-11-22 late evening, for the split).
+//! power of two; docs/tuning.md, "Table split").
 
 use super::alphabeta::Searcher;
 use super::budget::Budget;
@@ -14,11 +14,11 @@ use super::dfpn::params::{HParams, HParamsError};
 use super::dfpn::table::ProofTable;
 use super::dfpn::{driver, DfpnOptions};
 use super::memory::{self, TableMemoryError};
-use super::probe::DEFAULT_ORDER_MIN;
 use super::progress::Progress;
 use super::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::board::{Board, Square};
 use crate::eval::{Evaluator, PatternEvaluator, WeightsError};
+use crate::search::tuning::DEFAULT_ORDER_MIN;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 

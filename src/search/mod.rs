@@ -13,6 +13,7 @@ pub mod progress;
 pub mod reference;
 pub mod result;
 pub mod table;
+pub mod tuning;
 
 pub use engine::{default_algo, Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
 pub use result::{best_moves_of, Limits, Mode, MoveValue, SolveResult, Status, TableStats};

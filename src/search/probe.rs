@@ -9,11 +9,11 @@
 //!
 //! The depth of that shallow search grows with the empties
 //! ([`sort_depth`]): none (the child's static evaluation) from
-//! [`DEFAULT_ORDER_MIN`] to 17 empties, two plies at 18, one more every two
+//! [`DEFAULT_ORDER_MIN`](crate::search::tuning::DEFAULT_ORDER_MIN) to 17 empties, two plies at 18, one more every two
 //! empties up to six at the top of the tree where nodes are few and every
-//! well-ordered move saves a large subtree. (Tuned on FFO #40–#52 and #56
-//! once exact solves ran the selective ladder, which hands the top of the
-//! tree its best moves: docs/probcut.md.) Values are in quarter
+//! well-ordered move saves a large subtree (the constants are in
+//! [`crate::search::tuning`]; docs/tuning.md says where they were
+//! measured). Values are in quarter
 //! discs, from the side to move's view. They only rank moves: the exact
 //! search never trusts them for a bound.
 
@@ -24,29 +24,11 @@ use crate::board::kernels::{Kernels, Portable};
 #[cfg(test)]
 use crate::board::movegen::{flips, moves};
 use crate::eval::{Evaluator, Incremental, Scratch};
+use crate::search::tuning::{MAX_SORT_DEPTH, SORT_ALPHA_MARGIN, STATIC_ORDER_MAX};
 use crate::Board;
-
-/// Nodes with at least this many empties rank their moves with the
-/// evaluation by default (fewer empties: fastest first alone). 14 rather
-/// than 15 (2026-11-24, with the evaluation's updates compiled for AVX2):
-/// FFO #40–#49 exact 980.3 → 952.2 M nodes, #50–#52 exact 1,748.0 →
-/// 1,729.1 M, #40–#49 df-pn⁺ WLD 100.2 → 96.5 M; 13 saved more on
-/// #40–#49 (931.9 M) and was not tried alone on #50–#52 (docs/benchmarks.md).
-pub const DEFAULT_ORDER_MIN: u32 = 14;
-
-/// The deepest shallow search (reached from 26 empties up).
-const MAX_SORT_DEPTH: u32 = 6;
 
 /// Above every value of [`Probe::search`] (quarter discs).
 const INF: i32 = 64 * 4 + 1;
-
-/// How far below the node's alpha the shallow search still separates moves
-/// (discs): moves worse than that are all equally bad for ordering.
-const SORT_ALPHA_MARGIN: i32 = 8;
-
-/// Below this many empties the children are ranked by their static
-/// evaluation alone (depth 0).
-const STATIC_ORDER_MAX: u32 = 18;
 
 /// The depth of the shallow search of each child at a node with `empties`
 /// empties (0: the child's static evaluation): (empties − 14) / 2 from 18

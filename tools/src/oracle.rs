@@ -12,7 +12,7 @@
 use othello_solver::board::Board;
 use othello_solver::eval::{Evaluator, PatternEvaluator, WeightsError};
 use othello_solver::search::alphabeta::Searcher;
-use othello_solver::search::probe::DEFAULT_ORDER_MIN;
+use othello_solver::search::tuning::DEFAULT_ORDER_MIN;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -1,5 +1,5 @@
-//! The training report (Markdown), written beside the weights and into
-//! `docs/training.md`.
+//! The training report (Markdown), written beside the weights
+//! (`weights/eval.md` for the shipped ones) and, with `--report`, elsewhere.
 
 use crate::train::{Dataset, Evaluation, TrainOptions, TrainResult};
 use othello_solver::eval::{TrainingMeta, NUM_STAGES};

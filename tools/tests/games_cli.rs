@@ -74,7 +74,7 @@ fn bad_file_fails_naming_it() {
     assert!(err.contains("absent.gam: cannot read"), "{err}");
 }
 
-/// A missing file is named with its OS error once, not twice (issue 19):
+/// A missing file is named with its OS error once, not twice:
 /// the tools print each cause of an error once.
 #[test]
 fn a_missing_file_says_the_os_error_once() {

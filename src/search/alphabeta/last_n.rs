@@ -1,7 +1,7 @@
 //! The last-N solver: exact searches of the last few empties without the
 //! table. Dedicated solvers for 1–4 empty squares (no move list: each
 //! empty square is tried in parity order), and the search for 5 up to
-//! [`LAST_N_MAX`](super::LAST_N_MAX) empties (moves
+//! [`LAST_N_MAX`](crate::search::tuning::LAST_N_MAX) empties (moves
 //! generated at once, tried odd quadrants first then by square class, with
 //! the stability cutoff, no table).
 //!
@@ -9,10 +9,10 @@
 //! to the winner) from the side to move's view; the window is `(alpha, beta)`
 //! exclusive, a null window being `beta == alpha + 1`.
 
+use super::context::Context;
 use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
 use super::search::NONE;
 use super::stability::score_upper_bound;
-use super::Searcher;
 use crate::board::final_score;
 #[cfg(test)]
 use crate::board::kernels::has_x86_v3;
@@ -20,14 +20,7 @@ use crate::board::kernels::has_x86_v3;
 use crate::board::kernels::{x86_v3_features, X86V3};
 use crate::board::kernels::{Kernels, Portable};
 use crate::eval::Features;
-
-/// The least `alpha` (by number of empties) at which the stability cutoff is
-/// worth trying: with fewer stable discs possible, it cannot cut.
-pub(super) static STABILITY_THRESHOLD: [i32; 65] = [
-    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
-    48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
-    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
-];
+use crate::search::tuning::STABILITY_THRESHOLD;
 
 /// `COUNT_FLIP[i][line]`: the discs flipped along one line by a move on
 /// position `i` of the line, when the mover owns the bits of `line` and the
@@ -134,17 +127,17 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
 /// recurses into itself (each a function of its own, compiled with the
 /// instance's target features).
 pub(super) trait Instance: Kernels {
-    /// [`Searcher::last_n_with`] of this instance.
-    fn last_n(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32;
-    /// [`Searcher::solve_4_with`] of this instance.
-    fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32;
-    /// [`Searcher::solve_3_with`] of this instance.
-    fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32;
-    /// [`Searcher::solve_small_with`] of this instance.
-    fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
-    /// [`Searcher::deep_with`] of this instance.
+    /// [`Context::last_n_with`] of this instance.
+    fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32;
+    /// [`Context::solve_4_with`] of this instance.
+    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32;
+    /// [`Context::solve_3_with`] of this instance.
+    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32;
+    /// [`Context::solve_small_with`] of this instance.
+    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+    /// [`Context::deep_with`] of this instance.
     fn deep(
-        s: &mut Searcher,
+        s: &mut Context,
         p: u64,
         o: u64,
         alpha: i32,
@@ -155,20 +148,20 @@ pub(super) trait Instance: Kernels {
 }
 
 impl Instance for Portable {
-    fn last_n(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+    fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
         s.last_n_with::<Portable>(p, o, alpha, beta, parity)
     }
-    fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
         s.solve_4_with::<Portable>(p, o, alpha, beta, xs)
     }
-    fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
         s.solve_3_with::<Portable>(p, o, alpha, beta, xs)
     }
-    fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         s.solve_small_with::<Portable>(p, o, alpha, beta)
     }
     fn deep(
-        s: &mut Searcher,
+        s: &mut Context,
         p: u64,
         o: u64,
         alpha: i32,
@@ -182,24 +175,24 @@ impl Instance for Portable {
 
 #[cfg(target_arch = "x86_64")]
 impl Instance for X86V3 {
-    fn last_n(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+    fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
         // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
         unsafe { s.last_n_v3(p, o, alpha, beta, parity) }
     }
-    fn solve_4(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
         // SAFETY: as above.
         unsafe { s.solve_4_v3(p, o, alpha, beta, xs) }
     }
-    fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
         // SAFETY: as above.
         unsafe { s.solve_3_v3(p, o, alpha, beta, xs) }
     }
-    fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         // SAFETY: as above.
         unsafe { s.solve_small_v3(p, o, alpha, beta) }
     }
     fn deep(
-        s: &mut Searcher,
+        s: &mut Context,
         p: u64,
         o: u64,
         alpha: i32,
@@ -213,25 +206,25 @@ impl Instance for X86V3 {
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Searcher {
+impl Context {
     x86_v3_features! {
-        /// [`Searcher::last_n_with`] compiled for [`X86V3`].
+        /// [`Context::last_n_with`] compiled for [`X86V3`].
         fn last_n_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
             self.last_n_with::<X86V3>(p, o, alpha, beta, parity)
         }
-        /// [`Searcher::solve_4_with`] compiled for [`X86V3`].
+        /// [`Context::solve_4_with`] compiled for [`X86V3`].
         fn solve_4_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
             self.solve_4_with::<X86V3>(p, o, alpha, beta, xs)
         }
-        /// [`Searcher::solve_3_with`] compiled for [`X86V3`].
+        /// [`Context::solve_3_with`] compiled for [`X86V3`].
         fn solve_3_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
             self.solve_3_with::<X86V3>(p, o, alpha, beta, xs)
         }
-        /// [`Searcher::solve_small_with`] compiled for [`X86V3`].
+        /// [`Context::solve_small_with`] compiled for [`X86V3`].
         fn solve_small_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
             self.solve_small_with::<X86V3>(p, o, alpha, beta)
         }
-        /// [`Searcher::deep_with`] compiled for [`X86V3`].
+        /// [`Context::deep_with`] compiled for [`X86V3`].
         fn deep_v3(
             &mut self,
             p: u64,
@@ -243,14 +236,14 @@ impl Searcher {
         ) -> i32 {
             self.deep_with::<X86V3>(p, o, alpha, beta, empties, st)
         }
-        /// [`Searcher::search_any_with`] compiled for [`X86V3`].
+        /// [`Context::search_any_with`] compiled for [`X86V3`].
         pub(super) fn search_any_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
             self.search_any_with::<X86V3>(p, o, alpha, beta)
         }
     }
 }
 
-impl Searcher {
+impl Context {
     /// One empty square `x`; the side to move owns `p`, the other side
     /// every other square.
     #[inline(always)]
@@ -467,7 +460,7 @@ impl Searcher {
     }
 
     /// The last-N search on the instance `K`: 5 or more empties (up to
-    /// [`LAST_N_MAX`](super::LAST_N_MAX)), no table. `parity` holds the
+    /// [`LAST_N_MAX`](crate::search::tuning::LAST_N_MAX)), no table. `parity` holds the
     /// quadrants with an odd number of empties.
     #[inline(always)]
     fn last_n_with<K: Instance>(
@@ -559,8 +552,8 @@ mod tests {
     fn solvers_match_minimax_on_every_instance() {
         use crate::search::reference::score as minimax;
         let mut rng = crate::rng::SplitMix64::new(0xE9D);
-        let mut s = Searcher::new(1);
-        type Solve = fn(&mut Searcher, u64, u64, i32, i32) -> i32;
+        let mut s = Context::on_table(std::sync::Arc::new(super::super::tt::Table::new(1)));
+        type Solve = fn(&mut Context, u64, u64, i32, i32) -> i32;
         let portable: Solve = |s, p, o, a, b| {
             if (!(p | o)).count_ones() > 4 {
                 s.last_n_with::<Portable>(p, o, a, b, parity(!(p | o)))

@@ -7,6 +7,7 @@ use super::stability::corner_stability;
 #[cfg(target_arch = "x86_64")]
 use crate::board::kernels::{has_x86_v3, x86_v3_features, Kernels, X86V3};
 use crate::board::movegen;
+use crate::search::tuning::{W_CORNER_STABILITY, W_MOBILITY, W_PARITY, W_POTENTIAL_MOBILITY};
 
 /// The four corners.
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
@@ -122,14 +123,6 @@ pub static NEIGHBOUR: [u64; 64] = {
     t
 };
 
-/// Weights of the ordering key (higher key = searched earlier).
-const W_MOBILITY: i32 = 1 << 15;
-/// Weight of one unit of [`Probe::key`](crate::search::probe::Probe::key) (as much as
-/// one opponent reply).
-pub const W_EVAL: i32 = 1 << 15;
-const W_CORNER_STABILITY: i32 = 1 << 11;
-const W_PARITY: i32 = 1 << 10;
-const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
 /// Key of the table's move.
 pub const KEY_TT_MOVE: i32 = 1 << 30;
 /// Key of a move that wipes out the opponent.

@@ -1,15 +1,17 @@
 //! Parallel alpha-beta: Young Brothers Wait with split points
 //! (docs/parallel.md).
 //!
-//! A null-window node below the root with at least [`SPLIT_MIN`] empties
-//! (by default; [`Searcher::set_split_min`]) searches its first
+//! A null-window node below the root with at least
+//! [`SPLIT_MIN`](crate::search::tuning::SPLIT_MIN) empties (by default;
+//! [`Searcher::set_split_min`](super::Searcher::set_split_min)) searches its first
 //! (eldest) move alone; if that does not refute the node, the younger
 //! brothers are shared out: the node's thread and up to `threads − 1`
 //! helpers take the next unsearched move from a shared counter, best-ordered
-//! first, each with its own [`Searcher`] (own counters, the shared table and
+//! first, each with its own node context (own counters, the shared table and
 //! budget). A move that fails high raises the split point's stop flag; every
-//! searcher below that split point sees it at its next node with more than
-//! [`LAST_N_MAX`](super::LAST_N_MAX) empties and returns at once, and what
+//! search below that split point sees it at its next node with more than
+//! [`LAST_N_MAX`](crate::search::tuning::LAST_N_MAX) empties and returns at
+//! once, and what
 //! it was doing is thrown away (nothing of an aborted search is stored).
 //! Helpers run as tasks of a rayon scope on the engine's thread pool: a
 //! thread waiting for its helpers steals other split points' work, and the
@@ -20,17 +22,12 @@
 //! which the moves finish, so results do not depend on the thread count;
 //! node counts do.
 
+use super::context::Context;
 use super::search::{Candidate, NONE};
 use super::tt::NO_MOVE;
-use super::Searcher;
 use crate::board::Board;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-
-/// By default, nodes with fewer empties are never split: their subtrees
-/// are too small to pay for the hand-over (measured at two threads on FFO
-/// #40–#52 and #56: 18 took about 7 % less time than 12; docs/parallel.md).
-pub const SPLIT_MIN: u32 = 18;
 
 /// The threads of a parallel alpha-beta search, which share out the moves
 /// of split points (not [`crate::pool::Pool`], the reusable per-thread
@@ -79,10 +76,9 @@ impl Drop for Live {
     }
 }
 
-impl Searcher {
-    /// The number of this searcher's helpers running now (zero whenever no
-    /// solve is running: a test checks that none outlives its solve).
-    pub fn live_helpers(&self) -> usize {
+impl Context {
+    /// The number of this context's helpers running now.
+    pub(super) fn live_helpers(&self) -> usize {
         self.live.load(Ordering::SeqCst)
     }
 
@@ -96,15 +92,14 @@ impl Searcher {
     /// the nodes below `root` among them. The root itself never splits:
     /// when its first move fails, a split would search later root moves
     /// beside the next one, and when that one proves the bound alone their
-    /// subtrees, the largest of the search, are thrown away (FFO #57's last
-    /// MTD(f) search: 1.40 G nodes on two threads against 1.03 G on one;
-    /// docs/parallel.md). The root's children split as usual, and each is
+    /// subtrees, the largest of the search, are thrown away
+    /// (docs/parallel.md). The root's children split as usual, and each is
     /// large.
     pub(super) fn on_pool<R: Send>(
         &mut self,
         pool: &SplitPool,
         root: &Board,
-        op: impl FnOnce(&mut Searcher) -> R + Send,
+        op: impl FnOnce(&mut Context) -> R + Send,
     ) -> R {
         self.split_below = root.empties();
         pool.run(|| {
@@ -125,38 +120,6 @@ impl Searcher {
             && beta == alpha + 1
     }
 
-    /// A helper for the split point whose stop flag is `stop`: this
-    /// searcher's table, evaluation and budget, its own counters.
-    fn helper(&self, stop: &Arc<AtomicBool>) -> Searcher {
-        let mut splits = self.splits.clone();
-        splits.push(Arc::clone(stop));
-        let mut h = Searcher {
-            tt: Arc::clone(&self.tt),
-            nodes: 0,
-            node_limit: u64::MAX,
-            next_check: 0,
-            charged: 0,
-            aborted: false,
-            budget: Arc::clone(&self.budget),
-            order_eval: self.order_eval.clone(),
-            progress: None,
-            all_best: self.all_best,
-            all_moves: false,
-            pool: None,
-            splitting: true,
-            split_min: self.split_min,
-            split_below: self.split_below,
-            splits,
-            interrupt: None,
-            live: Arc::clone(&self.live),
-            carry_min: self.carry_min,
-            sel: self.sel,
-            presearch: false,
-        };
-        h.plan_check();
-        h
-    }
-
     /// Searches the younger brothers `moves` of node `(p, o)` (ordered
     /// best first) in the null window `(alpha, beta)` on every thread of the
     /// pool. Returns the best value and its move; sets `aborted` (value
@@ -175,7 +138,7 @@ impl Searcher {
         let next = AtomicUsize::new(0);
         let values: Vec<AtomicI32> = moves.iter().map(|_| AtomicI32::new(NOT_DONE)).collect();
         let spent = AtomicU64::new(0);
-        let work = |mut w: Searcher| {
+        let work = |mut w: Context| {
             let _live = Live::new(&w.live);
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);

@@ -3,7 +3,7 @@
 //! A shallow search with the evaluation at its leaves predicts the exact
 //! score of a position: the exact score is the shallow value less a bias,
 //! plus an error of standard deviation σ that depends on the shallow
-//! search's depth ([`model`], measured against exact-score labels of
+//! search's depth (`model`, measured against exact-score labels of
 //! WTHOR games). A *selective* search at confidence t cuts a node
 //! whose prediction is more than tσ beyond its window: "the exact score is
 //! at least β" is taken as proven when the shallow value, less its bias,
@@ -11,7 +11,7 @@
 //!
 //! An exact solve runs a ladder of selective searches first (each an
 //! MTD(f) on the selective values, the next starting from the last's
-//! answer), then the exact search ([`super::Searcher::mtd`]). The selective
+//! answer), then the exact search (MTD(f), `Searcher::mtd`). The selective
 //! searches' bounds go to the table at their own level, where the exact
 //! search reads only their best moves ([`super::tt`]): they order the exact
 //! search's moves and give its first null window, and never decide its
@@ -19,25 +19,14 @@
 //! docs/probcut.md.
 
 use super::tt::EXACT;
+use crate::search::tuning::{PROBCUT_DEEP_FROM, PROBCUT_MIN_EMPTIES};
 
-/// The fewest empties at which a selective search tries a cut.
-pub(super) const MIN_EMPTIES: u32 = 10;
-
-/// The fewest empties at which an exact solve runs the selective ladder
-/// first.
-pub(super) const LADDER_MIN: u32 = 18;
-
-/// The ladder: the confidence t of each selective search, in hundredths
-/// (1.1: a one-sided Gaussian 86 %, 1.5: 93 %, 2.0: 98 %), then the exact
-/// search. At most three: the table keeps levels 0–2 for them.
-pub(super) const LADDER: [u32; 3] = [110, 150, 200];
-
-/// The depth of the shallow search that predicts a node with `empties`
-/// empties: two plies below 20 empties, four from 20 (measured on FFO
-/// #40–#49 against 2/4/6 and other splits: docs/probcut.md).
+/// The depth of ProbCut's probe at a node with `empties` empties: two
+/// plies below [`PROBCUT_DEEP_FROM`] empties, four from there
+/// (docs/tuning.md).
 #[inline]
-pub(super) fn probe_depth(empties: u32) -> u32 {
-    if empties >= 20 {
+pub(super) fn cut_depth(empties: u32) -> u32 {
+    if empties >= PROBCUT_DEEP_FROM {
         4
     } else {
         2
@@ -46,7 +35,7 @@ pub(super) fn probe_depth(empties: u32) -> u32 {
 
 /// Mean error (shallow value − exact score) and its standard deviation, in
 /// hundredths of a disc, of the shallow search at `depth` plies (2 or 4,
-/// the depths [`probe_depth`] gives), over labelled positions with 10 to
+/// the depths [`cut_depth`] gives), over labelled positions with 10 to
 /// 18 empties of WTHOR games: `label_mae --stats` (docs/probcut.md).
 #[inline]
 fn model(depth: u32) -> (i32, i32) {
@@ -95,8 +84,8 @@ impl Selectivity {
     pub(super) fn selective(level: u8, t: u32, root_empties: u32) -> Selectivity {
         let mut s = Selectivity::EXACT;
         s.level = level.min(EXACT - 1);
-        for n in MIN_EMPTIES..root_empties.min(61) {
-            let depth = probe_depth(n);
+        for n in PROBCUT_MIN_EMPTIES..root_empties.min(61) {
+            let depth = cut_depth(n);
             let (bias, sigma) = model(depth);
             // Quarter discs: (bias ± t σ) / 100 discs × 4.
             let margin = t as i32 * sigma / 100;
@@ -241,13 +230,15 @@ mod tests {
             let exact = searcher(false).search_window(&board, -65, 65);
             let mut s = searcher(false);
             for (level, t) in [(0u8, 50u32), (1, 110)] {
-                s.sel = Selectivity::selective(level, t, board.empties());
+                s.ctx.sel = Selectivity::selective(level, t, board.empties());
                 for k in (-8..=8).step_by(4) {
-                    let v = s.search_any(board.player, board.opponent, exact + k - 1, exact + k);
+                    let v =
+                        s.ctx
+                            .search_any(board.player, board.opponent, exact + k - 1, exact + k);
                     differ += usize::from((v >= exact + k) != (exact >= exact + k));
                 }
             }
-            s.sel = Selectivity::EXACT;
+            s.ctx.sel = Selectivity::EXACT;
             assert_eq!(s.search_window(&board, -65, 65), exact, "{board:?}");
             checked += 1;
         }
@@ -270,7 +261,7 @@ mod tests {
         assert!(!a.is_exact() && !b.is_exact());
         for n in 0..61 {
             let (x, y) = (a.cuts[n], b.cuts[n]);
-            if n < MIN_EMPTIES as usize || n >= 30 {
+            if n < PROBCUT_MIN_EMPTIES as usize || n >= 30 {
                 assert_eq!((x.depth, y.depth), (0, 0), "{n}");
                 continue;
             }

@@ -3,12 +3,11 @@
 //! the stability cutoff, enhanced transposition cutoff near the top, and
 //! fastest-first move ordering with the table move first.
 
+use super::context::Context;
 use super::last_n::Instance;
-use super::last_n::STABILITY_THRESHOLD;
-use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT, W_EVAL};
+use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
-use super::{Searcher, ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX};
 use crate::board::final_score;
 #[cfg(target_arch = "x86_64")]
 use crate::board::kernels::has_x86_v3;
@@ -16,6 +15,7 @@ use crate::board::kernels::Portable;
 use crate::board::movegen::flips;
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::probe::{sort_depth, Probe};
+use crate::search::tuning::{ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, STABILITY_THRESHOLD, W_EVAL};
 use crate::Board;
 
 /// Below every score: "no move searched yet".
@@ -58,7 +58,7 @@ impl Candidate {
     }
 }
 
-impl Searcher {
+impl Context {
     /// Any position: the fastest instance of the solver this CPU runs
     /// ([`Instance`]; the same values and node counts on every instance).
     #[inline]
@@ -71,7 +71,7 @@ impl Searcher {
         self.search_any_with::<Portable>(p, o, alpha, beta)
     }
 
-    /// [`Searcher::search_any`] on the instance `K`: dispatches on the
+    /// [`Context::search_any`] on the instance `K`: dispatches on the
     /// number of empties.
     #[inline(always)]
     pub(super) fn search_any_with<K: Instance>(
@@ -84,7 +84,7 @@ impl Searcher {
         self.search_child_with::<K>(p, o, alpha, beta, None)
     }
 
-    /// [`Searcher::search_any_with`] of a position whose pattern state `st`
+    /// [`Context::search_any_with`] of a position whose pattern state `st`
     /// (if any) its parent computed: the table-driven search takes it
     /// instead of computing it again for its move ordering.
     #[inline(always)]
@@ -404,7 +404,7 @@ impl Searcher {
     }
 }
 
-/// [`Searcher::order_keys`] with an evaluation: fastest first plus the
+/// [`Context::order_keys`] with an evaluation: fastest first plus the
 /// shallow search of each child, `depth` plies deep. `state` is the node's
 /// evaluation state, `counter` the node counter and the count at which the
 /// shallow searches stop deepening.
@@ -452,8 +452,8 @@ mod tests {
         seed: u64,
         count: usize,
         min: u32,
-        a: impl Fn(&mut Searcher, u64, u64, i32, i32) -> i32,
-        b: impl Fn(&mut Searcher, u64, u64, i32, i32) -> i32,
+        a: impl Fn(&mut Context, u64, u64, i32, i32) -> i32,
+        b: impl Fn(&mut Context, u64, u64, i32, i32) -> i32,
     ) {
         let mut rng = SplitMix64::new(seed);
         let mut checked = 0;
@@ -466,12 +466,12 @@ mod tests {
             let alpha = rng.below(40) as i32 - 20;
             for (lo, hi) in [(-65, 65), (alpha, alpha + 1), (alpha - 6, alpha + 4)] {
                 let mut results = Vec::new();
-                for search in [&a as &dyn Fn(&mut Searcher, u64, u64, i32, i32) -> i32, &b] {
-                    let mut s = Searcher::new(1);
+                for search in [&a as &dyn Fn(&mut Context, u64, u64, i32, i32) -> i32, &b] {
+                    let mut s = super::super::Searcher::new(1);
                     let eval =
                         crate::eval::PatternEvaluator::embedded().expect("embedded weights decode");
                     s.set_order_evaluator(Some(Box::new(eval)), 12);
-                    let v = search(&mut s, p, o, lo, hi);
+                    let v = search(&mut s.ctx, p, o, lo, hi);
                     results.push((v, s.nodes()));
                 }
                 assert_eq!(results[0], results[1], "{board:?} ({lo}, {hi})");

@@ -10,8 +10,8 @@
 //!   guess of the score and steps away from it (by 2 near the guess, then
 //!   by doubling steps) until an answer turns, then bisects; plain df-pn
 //!   bisects from the start. Targets far from the score cost proofs of
-//!   their own (on FFO #45, disproving "≥ 33" alone took 66.8 M leaf
-//!   nodes), so starting near the score saves most of them. The table keeps
+//!   their own (a far target's disproof can cost more than the whole
+//!   solve), so starting near the score saves most of them. The table keeps
 //!   solved bounds per board for every target (a proof or disproof, a
 //!   leaf's fail-soft bound, and what a solved node's children prove), so
 //!   each question reuses what the previous ones proved.
@@ -35,17 +35,10 @@ use crate::board::{Board, Square};
 use crate::search::budget::Budget;
 use crate::search::probe::quarters_to_score;
 use crate::search::progress::Progress;
+use crate::search::tuning::NEAR_GUESS;
 use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// How far (discs) from df-pn⁺'s guess of the score the exact driver steps
-/// by 2: the guess is usually off by a few discs (at most 6 on FFO #40–#49),
-/// every target between it and the score is a proof near the score anyway,
-/// and a doubled step that overshoots adds one more (FFO #48, score 28,
-/// guess 24: "≥ 31" after "≥ 27", then "≥ 29"). Beyond, the steps double
-/// (docs/benchmarks.md, 2026-11-22 late evening).
-const NEAR_GUESS: i32 = 6;
 
 /// Rounds up to an even number (final scores are even).
 fn even_up(x: i32) -> i32 {

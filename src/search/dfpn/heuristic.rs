@@ -15,7 +15,7 @@
 //! squares of the node the parameter is applied to: the evaluated node for
 //! h, the parent for cost).
 //!
-//! [`HParams`] holds one [`StageParams`] per stage and is read from a small
+//! [`HParams`] holds one [`StageParams`](super::params::StageParams) per stage and is read from a small
 //! text file (see [`HParams::parse`]). The default is [`HParams::shipped`],
 //! `weights/h.txt` built into the binary, fitted by `othello-tools fit-h`
 //! (docs/dfpn.md); `solve` and `batch` read another file with
@@ -31,20 +31,9 @@ use crate::eval::Evaluator;
 #[cfg(doc)]
 use crate::search::probe::quarters_to_score;
 use crate::search::probe::{guess_value, probe_value};
+use crate::search::tuning::{H_SEARCH_MAX_DEPTH, H_SEARCH_WINDOW, VALUE_CACHE_SLOTS};
 
 use super::params::{HParams, H_MAX};
-
-/// By default, df-pn⁺ nodes with at least this many empties take the
-/// evaluation behind h from a shallow search ([`h_search_depth`]) instead of
-/// the static evaluation (docs/dfpn.md, "h from a shallow search").
-pub const DEFAULT_H_SEARCH_FROM: u32 = 16;
-
-/// The deepest shallow search for h (from 20 empties up). Alpha-beta's
-/// move ordering goes to 6 plies, but df-pn⁺ searches every new node, and
-/// at 4 plies FFO #40–#49 took 17.10 instead of 17.82 CPU-s (WLD) and 37.35
-/// instead of 38.57 (exact), #57 WLD 9.45 instead of 14.70, and #59 WLD
-/// finished in 18.9 s instead of not within 60 (docs/dfpn.md).
-pub const H_SEARCH_MAX_DEPTH: u32 = 4;
 
 /// The depth of h's shallow search at a node with `empties` empties:
 /// (empties − 12) / 2 plies, at least 1 and at most [`H_SEARCH_MAX_DEPTH`]
@@ -53,17 +42,6 @@ pub const H_SEARCH_MAX_DEPTH: u32 = 4;
 pub fn h_search_depth(empties: u32) -> u32 {
     (empties.saturating_sub(12) / 2).clamp(1, H_SEARCH_MAX_DEPTH)
 }
-
-/// h's shallow search looks this many discs either side of the target k
-/// (a fail-soft window): beyond it the sigmoid is nearly flat (at 20
-/// empties |C| ≈ 6, so 24 discs is 4 scales), and the cut-offs the window
-/// allows take a third of the search's positions away (FFO #48–#49, WLD:
-/// 49.7 M → 32.2 M positions, 8.8 → 7.6 CPU-s; 16 discs saves more
-/// positions but loses on the leaves; docs/dfpn.md).
-pub const H_SEARCH_WINDOW: i32 = 24;
-
-/// Slots in a [`ValueCache`] (24 bytes each: 6 MiB).
-const VALUE_CACHE_SLOTS: usize = 1 << 18;
 
 /// A fail-soft shallow-search value and the window it was searched in
 /// (quarter discs): exact inside the window, an upper bound at or below

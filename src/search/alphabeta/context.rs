@@ -1,0 +1,181 @@
+//! The per-thread node context of the alpha-beta solver: what every node of
+//! a search reads and writes. The table, the ordering evaluation and the
+//! limits ([`Budget`]) are shared with the other threads of a solve; the
+//! node counter, the abort flag, the selectivity and the split-point stop
+//! flags are this thread's own. The search itself ([`super::search`],
+//! [`super::last_n`], [`super::parallel`]) is written as methods of
+//! [`Context`]; once created, a context allocates nothing per node.
+
+use super::probcut::Selectivity;
+use super::tt;
+use crate::eval::Evaluator;
+use crate::search::budget::Budget;
+use crate::search::progress::Progress;
+use crate::search::tuning::{CHECK_INTERVAL, SPLIT_MIN};
+use crate::search::Limits;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// An evaluation plugged into move ordering, and where it is used.
+pub(super) struct OrderEval {
+    pub(super) eval: Arc<dyn Evaluator + Send + Sync>,
+    pub(super) min_empties: u32,
+}
+
+/// One thread's view of a search: the shared table, evaluation and budget,
+/// and its own counters.
+pub(super) struct Context {
+    pub(super) tt: Arc<tt::Table>,
+    /// Positions visited by this thread (every position counts one).
+    pub(super) nodes: u64,
+    /// The node count at which the budget runs out if no other thread spends
+    /// any (the probes of move ordering stop deepening there).
+    pub(super) node_limit: u64,
+    /// The node count at which the next node looks at the budget.
+    pub(super) next_check: u64,
+    /// The node count up to which this context's nodes are charged to the budget.
+    pub(super) charged: u64,
+    /// Whether a limit or a refuted split point stopped the search (every
+    /// value since is meaningless and nothing more is stored).
+    pub(super) aborted: bool,
+    /// The limits of the current solve, shared by all its threads.
+    pub(super) budget: Arc<Budget>,
+    /// Optional evaluation ranking moves at nodes with many empties.
+    pub(super) order_eval: Option<Arc<OrderEval>>,
+    /// Nodes with more empties than this pass their children the pattern
+    /// evaluation's state (the children order moves with it): the
+    /// evaluation's first empties less one, or `u32::MAX` without a
+    /// pattern evaluation.
+    pub(super) carry_min: u32,
+    /// The selectivity of the search under way ([`Selectivity::EXACT`]
+    /// except during an exact solve's selective pre-searches).
+    pub(super) sel: Selectivity,
+    /// Where the solve publishes its progress (the main thread's context
+    /// only).
+    pub(super) progress: Option<Arc<Progress>>,
+    /// Whether this context may split its nodes among the pool's threads
+    /// now (it runs on one of them).
+    pub(super) splitting: bool,
+    /// The fewest empties at which a null-window node shares out its
+    /// younger brothers ([`SPLIT_MIN`] unless set otherwise).
+    pub(super) split_min: u32,
+    /// Only nodes with fewer empties split: the root's count during a
+    /// parallel search, so that the root never splits.
+    pub(super) split_below: u32,
+    /// The stop flags of the split points above this context (a helper's):
+    /// one raised means a sibling refuted that split point.
+    pub(super) splits: Vec<Arc<AtomicBool>>,
+    /// Helpers of this context alive now.
+    pub(super) live: Arc<AtomicUsize>,
+}
+
+impl Context {
+    /// A one-thread context on `tt` with no limits and no move-ordering
+    /// evaluation.
+    pub(super) fn on_table(tt: Arc<tt::Table>) -> Context {
+        Context {
+            tt,
+            nodes: 0,
+            node_limit: u64::MAX,
+            next_check: CHECK_INTERVAL,
+            charged: 0,
+            aborted: false,
+            budget: Arc::new(Budget::unlimited()),
+            order_eval: None,
+            carry_min: u32::MAX,
+            sel: Selectivity::EXACT,
+            progress: None,
+            splitting: false,
+            split_min: SPLIT_MIN,
+            split_below: 0,
+            splits: Vec::new(),
+            live: Arc::default(),
+        }
+    }
+
+    /// A helper for the split point whose stop flag is `stop`: this
+    /// context's table, evaluation, selectivity and budget, its own
+    /// counters.
+    pub(super) fn helper(&self, stop: &Arc<AtomicBool>) -> Context {
+        let mut splits = self.splits.clone();
+        splits.push(Arc::clone(stop));
+        let mut h = Context {
+            tt: Arc::clone(&self.tt),
+            nodes: 0,
+            node_limit: u64::MAX,
+            next_check: 0,
+            charged: 0,
+            aborted: false,
+            budget: Arc::clone(&self.budget),
+            order_eval: self.order_eval.clone(),
+            carry_min: self.carry_min,
+            sel: self.sel,
+            progress: None,
+            splitting: true,
+            split_min: self.split_min,
+            split_below: self.split_below,
+            splits,
+            live: Arc::clone(&self.live),
+        };
+        h.plan_check();
+        h
+    }
+
+    /// Searches within `limits` from `start` on, stopping too when
+    /// `interrupt` is raised.
+    pub(super) fn set_limits(
+        &mut self,
+        limits: Limits,
+        start: Instant,
+        interrupt: Option<Arc<AtomicBool>>,
+    ) {
+        let budget = Budget::starting(limits, start).with_interrupt(interrupt);
+        self.set_budget(Arc::new(budget));
+    }
+
+    /// Searches within `budget` from now on.
+    fn set_budget(&mut self, budget: Arc<Budget>) {
+        self.aborted = false;
+        self.budget = budget;
+        self.charged = self.nodes;
+        self.plan_check();
+    }
+
+    /// The next look at the budget: after [`CHECK_INTERVAL`] nodes, or
+    /// where the node limit would run out.
+    fn plan_check(&mut self) {
+        let left = self.budget.remaining();
+        self.node_limit = self.nodes.saturating_add(left);
+        self.next_check = self
+            .nodes
+            .saturating_add(CHECK_INTERVAL)
+            .min(self.node_limit);
+    }
+
+    /// No limit and no outside stop: for the searches whose bare value is
+    /// taken as proven (`Searcher::search_window`, df-pn's leaves), which
+    /// must never be cut short.
+    pub(super) fn clear_limits(&mut self) {
+        self.set_budget(Arc::new(Budget::unlimited()));
+    }
+
+    /// Charges this context's nodes to the budget; whether it is spent.
+    pub(super) fn charge(&mut self) -> bool {
+        let stop = self.budget.charge(self.nodes - self.charged);
+        self.charged = self.nodes;
+        stop
+    }
+
+    /// Called every [`CHECK_INTERVAL`] nodes: sets `aborted` when a limit is hit.
+    #[cold]
+    pub(super) fn check_limits(&mut self) {
+        if self.charge() {
+            self.aborted = true;
+        }
+        if let Some(p) = &self.progress {
+            p.set_nodes(self.budget.spent());
+        }
+        self.plan_check();
+    }
+}

@@ -1,0 +1,146 @@
+//! Every search tuning constant in one place, each with the reason for it.
+//!
+//! None of these changes an answer: they decide how large the tree is and
+//! how fast it is searched. Where and how each was measured is in
+//! docs/tuning.md; change one only with `bench --file` node counts (and
+//! times beside Edax) before and after.
+
+// ---------------------------------------------------------------- alpha-beta
+
+/// Positions with at most this many empties go to the last-N solver (no
+/// table): below it a table probe costs more than the subtree it saves.
+pub const LAST_N_MAX: u32 = 8;
+
+/// From this many empties up, children are probed in the table before the
+/// search (enhanced transposition cutoff): lower, the probes wait on memory
+/// longer than the cutoffs save.
+pub const ETC_MIN: u32 = 12;
+
+/// Up to this many empties, quadrant parity takes part in move ordering:
+/// near the end, having the last move in a region is worth a disc or two.
+pub const PARITY_ORDER_MAX: u32 = 12;
+
+/// The least `alpha`, by number of empties, at which the stability cutoff is
+/// worth trying: with fewer empties than that, too few discs can be stable
+/// for the cut to succeed (the test costs more than it saves).
+pub static STABILITY_THRESHOLD: [i32; 65] = [
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
+    48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+];
+
+/// From this many empties up, a WLD or bound question ranks the root's
+/// moves by a probe [`ROOT_SORT_DEPTH`] plies deep: the first move that
+/// proves the answer ends the question, so its choice matters most.
+pub const ROOT_SORT_MIN: u32 = 16;
+
+/// The depth of that root ranking: deep enough to put the cheap proof
+/// first; an exact score gains nothing from it.
+pub const ROOT_SORT_DEPTH: u32 = 6;
+
+/// The depth of the probe that guesses the score for an exact solve's
+/// first null window: each disc the guess misses costs MTD(f) steps.
+pub const ROOT_GUESS_DEPTH: u32 = 10;
+
+/// Up to this many empties the score guess probes [`ROOT_GUESS_DEPTH`]
+/// plies; above, as deep as move ordering (the guess looks at no clock).
+pub const ROOT_GUESS_MAX_EMPTIES: u32 = 26;
+
+/// Nodes between two looks at the clock and the shared budget: rare enough
+/// to cost nothing, often enough to stop within a millisecond.
+pub const CHECK_INTERVAL: u64 = 1 << 14;
+
+/// By default, nodes with fewer empties are never split among threads:
+/// their subtrees are too small to pay for the hand-over.
+pub const SPLIT_MIN: u32 = 18;
+
+// ------------------------------------------------------------ move ordering
+
+/// Weight of one (corner-weighted) opponent reply in the fastest-first key:
+/// fewest replies first is the strongest single ordering term.
+pub const W_MOBILITY: i32 = 1 << 15;
+/// Weight of one unit of the probe's key
+/// ([`Probe::key`](crate::search::probe::Probe::key)): as much as one
+/// opponent reply, so the two terms trade evenly.
+pub const W_EVAL: i32 = 1 << 15;
+/// Weight of one stable corner-line disc of the mover: a tie-breaker below
+/// mobility.
+pub const W_CORNER_STABILITY: i32 = 1 << 11;
+/// Bonus of a move into an odd quadrant (near the end only): below mobility
+/// and stability, above the square's static value.
+pub const W_PARITY: i32 = 1 << 10;
+/// Weight of one square of the replier's potential mobility: the last
+/// tie-breaker before the static square value.
+pub const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
+
+/// Nodes with at least this many empties rank their moves with the
+/// evaluation's probe by default; below, fastest first alone is cheaper for
+/// the same order.
+pub const DEFAULT_ORDER_MIN: u32 = 14;
+
+/// Below this many empties the children are ranked by their static
+/// evaluation alone (a probe of depth 0).
+pub const STATIC_ORDER_MAX: u32 = 18;
+
+/// The probe's depth at a node with `empties` empties is
+/// `(empties − ORDER_DEPTH_BASE) / 2` from [`STATIC_ORDER_MAX`] up: deeper
+/// where nodes are few and each well-ordered move saves a large subtree.
+pub const ORDER_DEPTH_BASE: u32 = 14;
+
+/// The deepest ordering probe (reached from 26 empties up).
+pub const MAX_SORT_DEPTH: u32 = 6;
+
+/// How far below the node's alpha (discs) the ordering probe still
+/// separates moves: moves worse than that are all equally bad to try.
+pub const SORT_ALPHA_MARGIN: i32 = 8;
+
+// ---------------------------------------------------------------- ProbCut
+
+/// The fewest empties at which a selective search tries a ProbCut: below,
+/// the exact search is cheaper than the probe.
+pub const PROBCUT_MIN_EMPTIES: u32 = 10;
+
+/// From this many empties up, ProbCut's probe is four plies deep instead
+/// of two: its error shrinks where the subtree it saves is large.
+pub const PROBCUT_DEEP_FROM: u32 = 20;
+
+/// The fewest empties at which an exact solve runs the selective ladder
+/// first: below, the ladder's searches cost more than the order they give.
+pub const LADDER_MIN: u32 = 18;
+
+/// The ladder: the confidence t of each selective search in hundredths
+/// (1.1: a one-sided Gaussian 86 %, 1.5: 93 %, 2.0: 98 %), then the exact
+/// search. At most three: the table keeps levels 0–2 for them.
+pub const LADDER: [u32; 3] = [110, 150, 200];
+
+// ------------------------------------------------------------------ df-pn⁺
+
+/// The default leaf hand-over: df-pn nodes with at most this many empties
+/// go to the alpha-beta solver, which proves small subtrees faster.
+pub const DEFAULT_LEAF_EMPTIES: u32 = 17;
+
+/// By default, df-pn⁺ nodes with at least this many empties take h from a
+/// probe instead of the static evaluation: there the better h saves more
+/// nodes than the probe costs.
+pub const DEFAULT_H_SEARCH_FROM: u32 = 16;
+
+/// The deepest probe for h (from 20 empties up): df-pn⁺ probes every new
+/// node, so it stops shallower than alpha-beta's ordering.
+pub const H_SEARCH_MAX_DEPTH: u32 = 4;
+
+/// h's probe looks this many discs either side of the target: beyond it
+/// the sigmoid is nearly flat, and the window's cutoffs save a third of the
+/// probe's positions.
+pub const H_SEARCH_WINDOW: i32 = 24;
+
+/// Slots of df-pn⁺'s cache of probe values (24 bytes each: 6 MiB): large
+/// enough for a solve's repeated h requests, small enough to stay cheap.
+pub const VALUE_CACHE_SLOTS: usize = 1 << 18;
+
+/// How far (discs) from df-pn⁺'s guess of the score the exact driver steps
+/// by 2; beyond, the steps double. The guess is usually off by a few discs,
+/// and a doubled step that overshoots costs one more proof near the score.
+pub const NEAR_GUESS: i32 = 6;
+
+/// df-pn nodes between two looks at the clock.
+pub const DFPN_CHECK_INTERVAL: u64 = 4096;
