@@ -7,6 +7,8 @@
 //! [`Context`]; once created, a context allocates nothing per node.
 
 use super::probcut::Selectivity;
+#[cfg(feature = "stats")]
+use super::stats::Stats;
 use super::tt;
 use crate::eval::Evaluator;
 use crate::search::budget::Budget;
@@ -68,9 +70,27 @@ pub(super) struct Context {
     pub(super) splits: Vec<Arc<AtomicBool>>,
     /// Helpers of this context alive now.
     pub(super) live: Arc<AtomicUsize>,
+    /// Node-kind counters (builds with the `stats` feature only).
+    #[cfg(feature = "stats")]
+    pub(super) stats: Stats,
 }
 
 impl Context {
+    /// The node-kind counters, in builds with the `stats` feature; `None`
+    /// (a constant the compiler removes with the counting code) otherwise.
+    #[cfg(feature = "stats")]
+    #[inline(always)]
+    pub(super) fn stats(&mut self) -> Option<&mut super::stats::Stats> {
+        Some(&mut self.stats)
+    }
+
+    /// See above: without the `stats` feature, no counters.
+    #[cfg(not(feature = "stats"))]
+    #[inline(always)]
+    pub(super) fn stats(&mut self) -> Option<&mut super::stats::Stats> {
+        None
+    }
+
     /// A one-thread context on `tt` with no limits and no move-ordering
     /// evaluation.
     pub(super) fn on_table(tt: Arc<tt::Table>) -> Context {
@@ -91,6 +111,8 @@ impl Context {
             split_below: 0,
             splits: Vec::new(),
             live: Arc::default(),
+            #[cfg(feature = "stats")]
+            stats: Stats::default(),
         }
     }
 
@@ -117,6 +139,8 @@ impl Context {
             split_below: self.split_below,
             splits,
             live: Arc::clone(&self.live),
+            #[cfg(feature = "stats")]
+            stats: Stats::default(),
         };
         h.plan_check();
         h

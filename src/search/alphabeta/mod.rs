@@ -34,6 +34,7 @@ mod root;
 pub mod search;
 pub mod solver;
 pub mod stability;
+pub mod stats;
 pub mod tt;
 
 pub use solver::{solve, Searcher, SolveOptions};

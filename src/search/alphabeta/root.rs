@@ -164,7 +164,14 @@ impl Root<'_> {
         while lower < upper {
             // Keep k inside (lower, upper] so that each answer narrows them.
             k = k.clamp(lower + 1, upper);
+            let level = usize::from(self.ctx.sel.level);
+            let before = self.ctx.nodes;
             let v = self.ctx.search_any(p, o, k - 1, k);
+            let spent = self.ctx.nodes - before;
+            if let Some(s) = self.ctx.stats() {
+                s.root_windows[level] += 1;
+                s.level_nodes[level] += spent;
+            }
             if self.ctx.aborted {
                 break;
             }

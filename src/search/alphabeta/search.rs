@@ -129,9 +129,17 @@ impl Context {
         if self.aborted {
             return 0;
         }
+        let level = self.sel.level;
+        if let Some(s) = self.stats() {
+            s.deep[usize::from(level)] += 1;
+            s.deep_by_empties[empties as usize] += 1;
+        }
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
             let ub = score_upper_bound(p, o);
             if ub <= alpha {
+                if let Some(s) = self.stats() {
+                    s.stability_cut[usize::from(level)] += 1;
+                }
                 return ub;
             }
             beta = beta.min(ub);
@@ -141,13 +149,17 @@ impl Context {
             opponent: o,
         };
         let mut tt_move = NO_MOVE;
-        let level = self.sel.level;
         if let Some(e) = self.tt.probe(&board) {
             tt_move = e.best;
             // A selective search's bounds only serve searches as selective
             // or more; its move serves every search.
             if e.level >= level {
                 let (lower, upper) = (e.lower as i32, e.upper as i32);
+                if lower >= beta || upper <= alpha || lower == upper {
+                    if let Some(s) = self.stats() {
+                        s.table_cut[usize::from(level)] += 1;
+                    }
+                }
                 if lower >= beta {
                     return lower;
                 }
@@ -175,7 +187,14 @@ impl Context {
         let mut state = st.copied();
         let cut = self.sel.cuts[empties as usize];
         if cut.depth > 0 {
-            if let Some(v) = self.probcut::<K>(p, o, alpha, beta, cut, &mut state) {
+            let before = self.nodes;
+            let v = self.probcut::<K>(p, o, alpha, beta, cut, &mut state);
+            let spent = self.nodes - before;
+            if let Some(s) = self.stats() {
+                s.probcut_nodes[usize::from(level)] += spent;
+                s.probcut_cut[usize::from(level)] += u64::from(v.is_some());
+            }
+            if let Some(v) = v {
                 return v;
             }
         }
@@ -221,6 +240,9 @@ impl Context {
                     // The child's upper bound is our lower bound.
                     let v = -(e.upper as i32);
                     if v >= beta && e.level >= level {
+                        if let Some(s) = self.stats() {
+                            s.etc_cut[usize::from(level)] += 1;
+                        }
                         return v;
                     }
                 }
@@ -235,6 +257,13 @@ impl Context {
                 tt_first = true;
             }
         }
+        if let Some(s) = self.stats() {
+            if tt_first {
+                s.with_table_move[usize::from(level)] += 1;
+            } else {
+                s.without_table_move[usize::from(level)] += 1;
+            }
+        }
         let carry = empties > self.carry_min;
         let alpha0 = alpha;
         let pv_node = beta - alpha > 1;
@@ -242,7 +271,12 @@ impl Context {
         let mut best_move = NO_MOVE;
         for i in 0..n {
             if i == usize::from(tt_first) {
+                let before = self.nodes;
                 self.order_keys_with::<K>(&mut list[i..n], p, o, empties, par, alpha, &mut state);
+                let spent = self.nodes - before;
+                if let Some(s) = self.stats() {
+                    s.probe_nodes[usize::from(level)] += spent;
+                }
             }
             if i == 1 && n > 2 && self.may_split(empties, alpha, beta) {
                 // Young brothers wait: the first move did not cut; share
@@ -279,6 +313,9 @@ impl Context {
             let v = if pv_node && i > 0 {
                 let v = -self.search_child_with::<K>(np, no, -alpha - 1, -alpha, cs);
                 if v > alpha && v < beta && !self.aborted {
+                    if let Some(s) = self.stats() {
+                        s.pvs_research[usize::from(level)] += 1;
+                    }
                     -self.search_child_with::<K>(np, no, -beta, -alpha, cs)
                 } else {
                     v
@@ -293,6 +330,16 @@ impl Context {
                 best = v;
                 best_move = c.sq;
                 if v >= beta {
+                    if let Some(s) = self.stats() {
+                        let l = usize::from(level);
+                        s.fail_high[l] += 1;
+                        if i == 0 {
+                            s.first_move_cut[l] += 1;
+                            s.table_move_cut[l] += u64::from(tt_first);
+                        } else {
+                            s.late_cut_moves[l] += i as u64;
+                        }
+                    }
                     break;
                 }
                 if v > alpha {

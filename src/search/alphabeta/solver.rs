@@ -251,6 +251,19 @@ impl Searcher {
         }
     }
 
+    /// The node-kind counters since the last [`Searcher::reset_stats`]
+    /// (builds with the `stats` feature only; this thread's nodes).
+    #[cfg(feature = "stats")]
+    pub fn stats(&self) -> &super::stats::Stats {
+        &self.ctx.stats
+    }
+
+    /// Zeroes the node-kind counters.
+    #[cfg(feature = "stats")]
+    pub fn reset_stats(&mut self) {
+        self.ctx.stats = super::stats::Stats::default();
+    }
+
     /// The number of this searcher's helpers running now (zero whenever no
     /// solve is running: a test checks that none outlives its solve).
     pub fn live_helpers(&self) -> usize {

@@ -1,0 +1,82 @@
+//! Where the alpha-beta tree's nodes go: counters of node kinds, collected
+//! only in builds with the `stats` feature (the search's hot path is the
+//! same code without it: [`Context::stats`](super::context::Context) is
+//! then a constant `None`). `examples/tree_stats.rs` prints them per
+//! position; docs/benchmarks.md, "Where the tree grows", uses them.
+//!
+//! Levels: 0–2 are the selective ladder's searches, 3 the exact search
+//! ([`EXACT`](super::tt::EXACT)). Counts are of the thread that searched
+//! (at one thread, the whole tree).
+
+/// The search levels: three selective, then exact.
+pub const LEVELS: usize = 4;
+
+/// Counters of one solve (or of everything since the last reset).
+#[derive(Clone, Debug)]
+pub struct Stats {
+    /// Table-driven nodes (more than the last-N limit of empties) by level.
+    pub deep: [u64; LEVELS],
+    /// Table-driven nodes by number of empties (every level).
+    pub deep_by_empties: [u64; 65],
+    /// Of the table-driven nodes, those cut by the stability bound.
+    pub stability_cut: [u64; LEVELS],
+    /// Those answered by a table bound.
+    pub table_cut: [u64; LEVELS],
+    /// Those refuted by a child's table bound (ETC).
+    pub etc_cut: [u64; LEVELS],
+    /// Those cut by ProbCut (selective levels only).
+    pub probcut_cut: [u64; LEVELS],
+    /// Those that searched moves with the table's move first.
+    pub with_table_move: [u64; LEVELS],
+    /// Those that searched moves without a table move.
+    pub without_table_move: [u64; LEVELS],
+    /// Those that failed high (a move reached beta).
+    pub fail_high: [u64; LEVELS],
+    /// Of those, the ones whose first move searched reached beta.
+    pub first_move_cut: [u64; LEVELS],
+    /// Of those, the ones whose first move was the table's.
+    pub table_move_cut: [u64; LEVELS],
+    /// Moves searched before the cut at fail-high nodes whose first move
+    /// did not cut (the cost of misordering).
+    pub late_cut_moves: [u64; LEVELS],
+    /// Principal-variation re-searches (a null window that landed inside).
+    pub pvs_research: [u64; LEVELS],
+    /// Positions visited by the ordering probes, by level.
+    pub probe_nodes: [u64; LEVELS],
+    /// Positions visited by ProbCut's probes.
+    pub probcut_nodes: [u64; LEVELS],
+    /// Null-window searches at the root (MTD(f) steps), by level.
+    pub root_windows: [u64; LEVELS],
+    /// Every position visited during each level's root searches (the
+    /// ladder's MTD(f) passes, then the exact one).
+    pub level_nodes: [u64; LEVELS],
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            deep: [0; LEVELS],
+            deep_by_empties: [0; 65],
+            stability_cut: [0; LEVELS],
+            table_cut: [0; LEVELS],
+            etc_cut: [0; LEVELS],
+            probcut_cut: [0; LEVELS],
+            with_table_move: [0; LEVELS],
+            without_table_move: [0; LEVELS],
+            fail_high: [0; LEVELS],
+            first_move_cut: [0; LEVELS],
+            table_move_cut: [0; LEVELS],
+            late_cut_moves: [0; LEVELS],
+            pvs_research: [0; LEVELS],
+            probe_nodes: [0; LEVELS],
+            probcut_nodes: [0; LEVELS],
+            root_windows: [0; LEVELS],
+            level_nodes: [0; LEVELS],
+        }
+    }
+}
+
+/// The sum over levels of one counter.
+pub fn total(c: &[u64; LEVELS]) -> u64 {
+    c.iter().sum()
+}
