@@ -11,6 +11,12 @@
 /// table): below it a table probe costs more than the subtree it saves.
 pub const LAST_N_MAX: u32 = 8;
 
+/// From this many empties up, the last-N solver orders its moves fastest
+/// first (fewest replies) instead of by quadrant parity and square class
+/// alone: near its top a subtree is large enough for the move generations
+/// of the order to pay.
+pub const LAST_N_SORT_MIN: u32 = 7;
+
 /// From this many empties up, children are probed in the table before the
 /// search (enhanced transposition cutoff): lower, the probes wait on memory
 /// longer than the cutoffs save.

@@ -1,9 +1,10 @@
 //! The last-N solver: exact searches of the last few empties without the
 //! table. Dedicated solvers for 1–4 empty squares (no move list: each
 //! empty square is tried in parity order), and the search for 5 up to
-//! [`LAST_N_MAX`](crate::search::tuning::LAST_N_MAX) empties (moves
-//! generated at once, tried odd quadrants first then by square class, with
-//! the stability cutoff, no table).
+//! [`LAST_N_MAX`] empties (moves
+//! generated at once, with the stability cutoff, no table: tried fastest
+//! first from [`LAST_N_SORT_MIN`]
+//! empties, below that odd quadrants first then by square class).
 //!
 //! All searches are fail-soft alpha-beta over final disc differences (empties
 //! to the winner) from the side to move's view; the window is `(alpha, beta)`
@@ -20,7 +21,7 @@ use crate::board::kernels::has_x86_v3;
 use crate::board::kernels::{x86_v3_features, X86V3};
 use crate::board::kernels::{Kernels, Portable};
 use crate::eval::Features;
-use crate::search::tuning::STABILITY_THRESHOLD;
+use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, STABILITY_THRESHOLD};
 
 /// `COUNT_FLIP[i][line]`: the discs flipped along one line by a move on
 /// position `i` of the line, when the mover owns the bits of `line` and the
@@ -473,6 +474,7 @@ impl Context {
     ) -> i32 {
         self.nodes += 1;
         let empties = (!(p | o)).count_ones();
+        debug_assert!(empties <= LAST_N_MAX, "the last-N solver's range");
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
             let ub = score_upper_bound(p, o);
             if ub <= alpha {
@@ -487,6 +489,9 @@ impl Context {
             return -K::last_n(self, o, p, -beta, -alpha, parity);
         }
         let odd = odd_squares(parity);
+        if empties >= LAST_N_SORT_MIN {
+            return self.last_n_sorted::<K>(p, o, alpha, beta, parity, mv, odd);
+        }
         let mut best = NONE;
         for group in [mv & odd, mv & !odd] {
             for class in PRIORITY_CLASSES {
@@ -510,6 +515,52 @@ impl Context {
                             alpha = v;
                         }
                     }
+                }
+            }
+        }
+        best
+    }
+
+    /// The last-N search's move loop from [`LAST_N_SORT_MIN`] empties up:
+    /// the moves fastest first (fewest replies; a move into an odd quadrant
+    /// first among equals), each child's replies counted once. `mv` holds
+    /// the moves, `odd` the squares of the odd quadrants.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn last_n_sorted<K: Instance>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        parity: u8,
+        mv: u64,
+        odd: u64,
+    ) -> i32 {
+        // (key, flips, square); at most LAST_N_MAX moves.
+        let mut list = [(0u32, 0u64, 0usize); LAST_N_MAX as usize];
+        let mut n = 0;
+        let mut m = mv;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = K::flips(p, o, x);
+            let replies = K::moves(o ^ f, p ^ f ^ (1 << x)).count_ones();
+            list[n] = (2 * replies + u32::from(odd >> x & 1 == 0), f, x);
+            n += 1;
+        }
+        list[..n].sort_unstable_by_key(|&(key, _, _)| key);
+        let mut best = NONE;
+        for &(_, f, x) in &list[..n] {
+            let (np, no) = (o ^ f, p ^ f ^ (1 << x));
+            let v = -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x]);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+                if v > alpha {
+                    alpha = v;
                 }
             }
         }
@@ -544,8 +595,8 @@ mod tests {
     }
 
     /// Both instances of the solvers (portable and, where the CPU has it,
-    /// x86-64 with AVX2) on random positions with 1–10 empties: the exact
-    /// score with a full window equals minimax; every null window gives a
+    /// x86-64 with AVX2) on random positions with 1–8 empties (the
+    /// solver's range): the exact score with a full window equals minimax; every null window gives a
     /// fail-soft bound on the correct side; and the two instances agree on
     /// every value and node count.
     #[test]
@@ -576,7 +627,7 @@ mod tests {
         let x86: Option<Solve> = None;
         let mut count = 0;
         while count < 3_000 {
-            let empties = 1 + count % 10;
+            let empties = 1 + count % LAST_N_MAX;
             let Some(b) = crate::rng::random_position(&mut rng, empties) else {
                 continue;
             };

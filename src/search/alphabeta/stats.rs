@@ -1,6 +1,6 @@
 //! Where the alpha-beta tree's nodes go: counters of node kinds, collected
 //! only in builds with the `stats` feature (the search's hot path is the
-//! same code without it: [`Context::stats`](super::context::Context) is
+//! same code without it: the node context's `stats()` is
 //! then a constant `None`). `examples/tree_stats.rs` prints them per
 //! position; docs/benchmarks.md, "Where the tree grows", uses them.
 //!
