@@ -8,7 +8,8 @@
 //!
 //! Columns: nodes (as `bench` counts them); the share of the table-driven
 //! nodes (more than 8 empties), of the ordering probes' positions, of
-//! ProbCut's probes, and of the last-N solver (the rest); the share of the
+//! ProbCut's probes, and of the last-N solver (the rest, less the root's
+//! probes, which the totals show); the share of the
 //! nodes spent in the selective ladder's searches; MTD(f) null windows at
 //! the root per level (three selective, then exact); the share of
 //! table-driven nodes that searched moves without a table move; and the
@@ -64,7 +65,9 @@ fn main() -> anyhow::Result<()> {
         let deep = total(&st.deep);
         let probe = total(&st.probe_nodes);
         let probcut = total(&st.probcut_nodes);
-        let last_n = r.nodes.saturating_sub(deep + probe + probcut);
+        let last_n = r
+            .nodes
+            .saturating_sub(deep + probe + probcut + st.root_probe_nodes);
         let ladder: u64 = st.level_nodes[..LEVELS - 1].iter().sum();
         let windows: Vec<String> = st.root_windows.iter().map(u64::to_string).collect();
         let fh = total(&st.fail_high);
@@ -85,40 +88,22 @@ fn main() -> anyhow::Result<()> {
             pct(late, fh),
         );
         all_nodes += r.nodes;
-        for l in 0..LEVELS {
-            sum.deep[l] += st.deep[l];
-            sum.probe_nodes[l] += st.probe_nodes[l];
-            sum.probcut_nodes[l] += st.probcut_nodes[l];
-            sum.level_nodes[l] += st.level_nodes[l];
-            sum.root_windows[l] += st.root_windows[l];
-            sum.with_table_move[l] += st.with_table_move[l];
-            sum.without_table_move[l] += st.without_table_move[l];
-            sum.fail_high[l] += st.fail_high[l];
-            sum.first_move_cut[l] += st.first_move_cut[l];
-            sum.table_move_cut[l] += st.table_move_cut[l];
-            sum.late_cut_moves[l] += st.late_cut_moves[l];
-            sum.table_cut[l] += st.table_cut[l];
-            sum.etc_cut[l] += st.etc_cut[l];
-            sum.probcut_cut[l] += st.probcut_cut[l];
-            sum.stability_cut[l] += st.stability_cut[l];
-            sum.pvs_research[l] += st.pvs_research[l];
-        }
-        for e in 0..65 {
-            sum.deep_by_empties[e] += st.deep_by_empties[e];
-        }
+        sum.add(&st);
     }
     let deep = total(&sum.deep);
     let probe = total(&sum.probe_nodes);
     let probcut = total(&sum.probcut_nodes);
+    let root = sum.root_probe_nodes;
+    let last_n = all_nodes - deep - probe - probcut - root;
     println!();
     println!("total nodes: {all_nodes}");
     println!(
-        "table-driven {deep} ({:.1} %), ordering probes {probe} ({:.1} %), ProbCut probes {probcut} ({:.1} %), last-N {} ({:.1} %)",
+        "table-driven {deep} ({:.1} %), ordering probes {probe} ({:.1} %), ProbCut probes {probcut} ({:.1} %), root probes {root} ({:.1} %), last-N {last_n} ({:.1} %)",
         pct(deep, all_nodes),
         pct(probe, all_nodes),
         pct(probcut, all_nodes),
-        all_nodes - deep - probe - probcut,
-        pct(all_nodes - deep - probe - probcut, all_nodes)
+        pct(root, all_nodes),
+        pct(last_n, all_nodes)
     );
     println!();
     println!("| level | root windows | nodes in its root searches | table-driven nodes | table cuts | ETC cuts | ProbCut cuts | stability cuts | with table move | without | fail high | first move cut | table move cut | moves before a late cut | PVS re-searches |");

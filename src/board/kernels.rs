@@ -69,36 +69,3 @@ macro_rules! x86_v3_features {
     };
 }
 pub(crate) use x86_v3_features;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rng::{random_position, SplitMix64};
-
-    /// Every instance this CPU runs gives the portable instance's moves and
-    /// flips.
-    #[test]
-    fn instances_agree() {
-        let mut rng = SplitMix64::new(0x5EA3);
-        let mut checked = 0;
-        while checked < 500 {
-            let empties = 4 + rng.below(56) as u32;
-            let Some(b) = random_position(&mut rng, empties) else {
-                continue;
-            };
-            let (p, o) = (b.player, b.opponent);
-            let m = Portable::moves(p, o);
-            #[cfg(target_arch = "x86_64")]
-            if has_x86_v3() {
-                assert_eq!(X86V3::moves(p, o), m, "{b:?}");
-                for x in 0..64 {
-                    if m >> x & 1 != 0 {
-                        assert_eq!(X86V3::flips(p, o, x), Portable::flips(p, o, x));
-                    }
-                }
-            }
-            assert_eq!(m, movegen::moves(p, o));
-            checked += 1;
-        }
-    }
-}

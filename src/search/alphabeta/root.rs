@@ -193,7 +193,7 @@ impl Root<'_> {
     }
 
     /// A guess of the score of `board` for the first null window of
-    /// [`Self::mtd`]: the ordering evaluation's shallow search,
+    /// [`Self::mtd`]: the ordering evaluation's probe,
     /// [`ROOT_GUESS_DEPTH`] plies deep up to [`ROOT_GUESS_MAX_EMPTIES`]
     /// empties, as deep as move ordering above (0 without an evaluation).
     fn root_guess(&mut self, board: &Board) -> i32 {
@@ -206,6 +206,7 @@ impl Root<'_> {
         } else {
             sort_depth(empties)
         };
+        let before = self.ctx.nodes;
         let v = probe_value(
             &*oe.eval,
             board,
@@ -215,6 +216,10 @@ impl Root<'_> {
             &mut self.ctx.nodes,
             self.ctx.node_limit,
         );
+        let spent = self.ctx.nodes - before;
+        if let Some(s) = self.ctx.stats() {
+            s.root_probe_nodes += spent;
+        }
         quarters_to_score(v)
     }
 
@@ -338,6 +343,7 @@ impl Root<'_> {
             return list;
         }
         let depth = ROOT_SORT_DEPTH;
+        let before = self.ctx.nodes;
         let mut keyed: Vec<(i32, RootMove)> = list
             .into_iter()
             .map(|m| {
@@ -354,6 +360,10 @@ impl Root<'_> {
                 (v, m)
             })
             .collect();
+        let spent = self.ctx.nodes - before;
+        if let Some(s) = self.ctx.stats() {
+            s.root_probe_nodes += spent;
+        }
         keyed.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         keyed.into_iter().map(|(_, m)| m).collect()
     }

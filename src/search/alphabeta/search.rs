@@ -155,19 +155,18 @@ impl Context {
             // or more; its move serves every search.
             if e.level >= level {
                 let (lower, upper) = (e.lower as i32, e.upper as i32);
-                if lower >= beta || upper <= alpha || lower == upper {
+                let cut = if lower >= beta || lower == upper {
+                    Some(lower)
+                } else if upper <= alpha {
+                    Some(upper)
+                } else {
+                    None
+                };
+                if let Some(v) = cut {
                     if let Some(s) = self.stats() {
                         s.table_cut[usize::from(level)] += 1;
                     }
-                }
-                if lower >= beta {
-                    return lower;
-                }
-                if upper <= alpha {
-                    return upper;
-                }
-                if lower == upper {
-                    return lower;
+                    return v;
                 }
                 alpha = alpha.max(lower);
                 beta = beta.min(upper);

@@ -45,6 +45,9 @@ pub struct Stats {
     pub probe_nodes: [u64; LEVELS],
     /// Positions visited by ProbCut's probes.
     pub probcut_nodes: [u64; LEVELS],
+    /// Positions visited by the root's probes (the score guess, the root
+    /// move ranking of WLD and bound questions).
+    pub root_probe_nodes: u64,
     /// Null-window searches at the root (MTD(f) steps), by level.
     pub root_windows: [u64; LEVELS],
     /// Every position visited during each level's root searches (the
@@ -70,9 +73,43 @@ impl Default for Stats {
             pvs_research: [0; LEVELS],
             probe_nodes: [0; LEVELS],
             probcut_nodes: [0; LEVELS],
+            root_probe_nodes: 0,
             root_windows: [0; LEVELS],
             level_nodes: [0; LEVELS],
         }
+    }
+}
+
+impl Stats {
+    /// Adds every counter of `other` to this one's.
+    pub fn add(&mut self, other: &Stats) {
+        let pairs = [
+            (&mut self.deep, &other.deep),
+            (&mut self.stability_cut, &other.stability_cut),
+            (&mut self.table_cut, &other.table_cut),
+            (&mut self.etc_cut, &other.etc_cut),
+            (&mut self.probcut_cut, &other.probcut_cut),
+            (&mut self.with_table_move, &other.with_table_move),
+            (&mut self.without_table_move, &other.without_table_move),
+            (&mut self.fail_high, &other.fail_high),
+            (&mut self.first_move_cut, &other.first_move_cut),
+            (&mut self.table_move_cut, &other.table_move_cut),
+            (&mut self.late_cut_moves, &other.late_cut_moves),
+            (&mut self.pvs_research, &other.pvs_research),
+            (&mut self.probe_nodes, &other.probe_nodes),
+            (&mut self.probcut_nodes, &other.probcut_nodes),
+            (&mut self.root_windows, &other.root_windows),
+            (&mut self.level_nodes, &other.level_nodes),
+        ];
+        for (mine, theirs) in pairs {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+        for (a, b) in self.deep_by_empties.iter_mut().zip(&other.deep_by_empties) {
+            *a += b;
+        }
+        self.root_probe_nodes += other.root_probe_nodes;
     }
 }
 

@@ -151,6 +151,7 @@ mod tests {
                         Outcome::Disproven
                     };
                     assert_eq!(d.prove(&b, k), want);
+                    // No limit was set, so the count is always there.
                     let tips = d.solution_tips(&b, k).unwrap();
                     assert!(
                         min <= tips && tips <= leaves,
