@@ -1,6 +1,6 @@
 //! What the commands share: input files (a list of paths where a directory
 //! stands for the game-record files under it) and the games in them, the
-//! range arguments (`--empties`, `--holdout-years`), the progress bar and
+//! range arguments (`--empties`, `--holdout-years`, `--shard`), the progress bar and
 //! the command line as run.
 
 use anyhow::{bail, Context};
@@ -121,4 +121,18 @@ pub fn command_line() -> String {
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Parses `I/N` (1 ≤ I ≤ N).
+pub fn parse_shard(text: &str) -> anyhow::Result<(usize, usize)> {
+    let bad = || anyhow::anyhow!("--shard {text:?}: expected I/N with 1 <= I <= N, e.g. 1/2");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
 }

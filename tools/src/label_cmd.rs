@@ -14,11 +14,12 @@
 //! interleaved parts of the positions, for several machines or runs; `train
 //! --labels` takes every part's file.
 
-use crate::common::{expand, parse_stages, parse_years, progress};
+use crate::common::{expand, parse_shard, parse_stages, parse_years, progress};
 use crate::labels;
 use crate::train::load_games;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use othello_solver::board::Board;
+use othello_solver::eval::{PatternEvaluator, WeightsFile};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -70,28 +71,27 @@ pub struct Args {
     /// rarely reach).
     #[arg(long)]
     pub deviation_margin: Option<i32>,
+    /// Pattern weights valuing the leaves of `--search-depth` and the
+    /// deviation screen, and ordering the exact solver's moves (default:
+    /// the weights embedded in the binary). The file's header records their
+    /// fingerprint; a run with other weights cannot resume it. Backward
+    /// bootstrapping labels each round with the weights of the round before.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
 }
 
-/// Parses `I/N` (1 ≤ I ≤ N).
-pub fn parse_shard(text: &str) -> Result<(usize, usize)> {
-    let bad = || anyhow::anyhow!("--shard {text:?}: expected I/N with 1 <= I <= N, e.g. 1/2");
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n): (usize, usize) = (
-        i.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
-    if i == 0 || i > n {
-        return Err(bad());
-    }
-    Ok((i, n))
-}
-
 /// The header line that a resumed file must repeat (what was labelled and
 /// how).
-fn identity(empties: &str, shard: (usize, usize), chunk: usize, how: labels::Labeller) -> String {
+fn identity(
+    empties: &str,
+    shard: (usize, usize),
+    chunk: usize,
+    how: labels::Labeller,
+    fingerprint: u64,
+) -> String {
     let id = format!(
         "labels: empties {empties}, shard {}/{}, chunk {chunk}",
         shard.0, shard.1
@@ -99,9 +99,8 @@ fn identity(empties: &str, shard: (usize, usize), chunk: usize, how: labels::Lab
     match how.depth() {
         None => id,
         Some(d) => format!(
-            "{id}, {}{d}, evaluation {:016x}",
+            "{id}, {}{d}, evaluation {fingerprint:016x}",
             labels::SEARCH_DEPTH_TAG,
-            labels::weights_fingerprint(othello_solver::eval::EMBEDDED_WEIGHTS)
         ),
     }
 }
@@ -126,6 +125,21 @@ pub fn run(args: &Args) -> Result<()> {
         _ => {}
     }
     let shard = parse_shard(&args.shard)?;
+    let (eval, fingerprint): (&'static PatternEvaluator, u64) = match &args.weights {
+        None => (
+            PatternEvaluator::embedded().context("decoding the built-in pattern weights")?,
+            labels::weights_fingerprint(othello_solver::eval::EMBEDDED_WEIGHTS),
+        ),
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .with_context(|| format!("reading the weights {}", path.display()))?;
+            let file = WeightsFile::from_bytes(&bytes)
+                .with_context(|| format!("weights {}", path.display()))?;
+            // One evaluator for the whole run, shared by every thread.
+            let eval = Box::leak(Box::new(PatternEvaluator::from_file(&file)));
+            (&*eval, labels::weights_fingerprint(&bytes))
+        }
+    };
     let files = expand(&args.files)?;
     if files.is_empty() {
         bail!("no game records given");
@@ -140,7 +154,7 @@ pub fn run(args: &Args) -> Result<()> {
         let screen = args
             .deviation_margin
             .map(|margin| labels::Screen { depth: 4, margin });
-        labels::deviations(lines, &empties, screen)?
+        labels::deviations(lines, &empties, screen, eval)?
     } else {
         labels::positions_to_label(lines, &empties)
     };
@@ -151,7 +165,7 @@ pub fn run(args: &Args) -> Result<()> {
         .filter(|(c, _)| c % shard.1 == shard.0 - 1)
         .flat_map(|(_, part)| part.iter().copied())
         .collect();
-    let mut id = identity(&args.empties, shard, chunk, how);
+    let mut id = identity(&args.empties, shard, chunk, how, fingerprint);
     if args.deviations {
         id.push_str(", deviations");
         if let Some(m) = args.deviation_margin {
@@ -175,7 +189,10 @@ pub fn run(args: &Args) -> Result<()> {
             games.len(),
             match how.depth() {
                 None => "solved exactly by alpha-beta".to_string(),
-                Some(d) => format!("valued by a {d}-ply search with the embedded evaluation at its leaves"),
+                Some(d) => format!(
+                    "valued by a {d}-ply search with the evaluation {} at its leaves",
+                    args.weights.as_ref().map_or("embedded in the binary".to_string(), |p| p.display().to_string())
+                ),
             },
             std::env::args().collect::<Vec<_>>().join(" "),
             crate::report::utc_now()
@@ -202,7 +219,7 @@ pub fn run(args: &Args) -> Result<()> {
     );
     let pb = progress(todo.len() as u64, args.quiet);
     let sink = std::sync::Mutex::new(&mut appender);
-    labels::label_with(&todo, how, args.jobs, &pb, chunk, |_, v| {
+    labels::label_with(&todo, how, eval, args.jobs, &pb, chunk, |_, v| {
         sink.lock()
             .map_err(|_| anyhow::anyhow!("a labelling thread panicked"))?
             .append(&v)

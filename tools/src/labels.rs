@@ -81,7 +81,8 @@ where
 /// population the evaluation rarely meets in a game).
 #[derive(Clone, Copy, Debug)]
 pub struct Screen {
-    /// Plies of the screening search ([`probe_value`], embedded weights).
+    /// Plies of the screening search ([`probe_value`] with the given
+    /// evaluation).
     pub depth: u32,
     /// Discs below the best move's value that a kept move may be.
     pub margin: i32,
@@ -96,7 +97,12 @@ pub struct Screen {
 /// in game order, then move order. More positions of the population the
 /// evaluation meets, for search labels (each game gives about seven at 24
 /// empties unscreened).
-pub fn deviations<'a, I>(games: I, empties: &[u32], screen: Option<Screen>) -> Result<Vec<Board>>
+pub fn deviations<'a, I>(
+    games: I,
+    empties: &[u32],
+    screen: Option<Screen>,
+    eval: &PatternEvaluator,
+) -> Result<Vec<Board>>
 where
     I: IntoIterator<Item = &'a [Board]> + Clone,
 {
@@ -106,12 +112,6 @@ where
         .flat_map(|g| g.iter().copied())
         .filter(|b| empties.contains(&b.empties()))
         .collect();
-    let eval = match screen {
-        Some(_) => {
-            Some(PatternEvaluator::embedded().context("decoding the built-in pattern weights")?)
-        }
-        None => None,
-    };
     let lines: Vec<&[Board]> = games.into_iter().collect();
     // Per game, its candidate children (in position, then move order).
     let per_game: Vec<Vec<Board>> = lines
@@ -127,12 +127,12 @@ where
                 let children: Vec<Board> = Square::iter_bits(b.moves())
                     .filter_map(|sq| b.play(sq))
                     .collect();
-                let values: Vec<i32> = match (screen, &eval) {
-                    (Some(sc), Some(ev)) => children
+                let values: Vec<i32> = match screen {
+                    Some(sc) => children
                         .iter()
                         .map(|c| {
                             let mut nodes = 0;
-                            -probe_value(ev, c, sc.depth, -257, 257, &mut nodes, u64::MAX)
+                            -probe_value(eval, c, sc.depth, -257, 257, &mut nodes, u64::MAX)
                         })
                         .collect(),
                     _ => vec![0; children.len()],
@@ -195,7 +195,16 @@ pub fn label_into<F>(
 where
     F: Fn(usize, Vec<Label>) -> Result<()> + Sync,
 {
-    label_with(boards, Labeller::Exact { hash_mb }, jobs, pb, chunk, sink)
+    let order = PatternEvaluator::embedded().context("decoding the built-in pattern weights")?;
+    label_with(
+        boards,
+        Labeller::Exact { hash_mb },
+        order,
+        jobs,
+        pb,
+        chunk,
+        sink,
+    )
 }
 
 /// How positions get their labels.
@@ -232,13 +241,15 @@ pub fn search_label(quarters: i32) -> i8 {
     ((quarters as f32 / 4.0).round() as i32).clamp(-64, 64) as i8
 }
 
-/// Labels `boards` as `how` says, on `jobs` threads, in chunks of `chunk`
-/// positions, handing each finished chunk (its index and labels) to `sink`
+/// Labels `boards` as `how` says, with `order` ordering the exact solver's
+/// moves and valuing a search label's leaves, on `jobs` threads, in chunks
+/// of `chunk` positions, handing each finished chunk (its index and labels) to `sink`
 /// as soon as it is done, in whatever order the threads finish. The first
 /// error (of a search or of `sink`) stops the run.
 pub fn label_with<F>(
     boards: &[Board],
     how: Labeller,
+    order: &'static PatternEvaluator,
     jobs: usize,
     pb: &ProgressBar,
     chunk: usize,
@@ -247,7 +258,6 @@ pub fn label_with<F>(
 where
     F: Fn(usize, Vec<Label>) -> Result<()> + Sync,
 {
-    let order = PatternEvaluator::embedded().context("decoding the built-in pattern weights")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -276,7 +286,7 @@ where
                             Labeller::Search { depth } => {
                                 let mut nodes = 0;
                                 search_label(probe_value(
-                                    &order,
+                                    order,
                                     b,
                                     depth,
                                     -257,
@@ -620,7 +630,13 @@ mod tests {
             .map(|g| g.positions.iter().map(|(b, _)| *b).collect())
             .collect();
         let empties = [20, 30];
-        let got = deviations(lines.iter().map(|v| v.as_slice()), &empties, None).unwrap();
+        let got = deviations(
+            lines.iter().map(|v| v.as_slice()),
+            &empties,
+            None,
+            PatternEvaluator::embedded().unwrap(),
+        )
+        .unwrap();
         // Brute force: every child of a position with 21 or 31 empties,
         // minus the game positions, minus those that must pass.
         let on_line: HashSet<Board> = lines.iter().flatten().copied().collect();
@@ -650,6 +666,7 @@ mod tests {
         label_with(
             &boards,
             Labeller::Search { depth: 2 },
+            PatternEvaluator::embedded().unwrap(),
             2,
             &ProgressBar::hidden(),
             8,

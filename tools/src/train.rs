@@ -207,9 +207,6 @@ impl Dataset {
                         t = side_view(score, side).clamp(-64, 64) as i8;
                     }
                 }
-                if board.discs() < 13 {
-                    continue;
-                }
                 let exact = labels.get(&board).copied();
                 if let Some(x) = exact {
                     t = x;
@@ -236,7 +233,7 @@ impl Dataset {
         }
         let mut extra: Vec<(&Board, &i8)> = search
             .iter()
-            .filter(|(b, _)| b.discs() >= 13 && !in_games.contains(*b))
+            .filter(|(b, _)| !in_games.contains(*b))
             .collect();
         // The map's order is random; the fit must not depend on it.
         extra.sort_unstable_by_key(|(b, _)| (b.player, b.opponent));
@@ -710,6 +707,23 @@ mod tests {
             assert!(b.is_game_over());
             assert_eq!(side_view(b.final_score(), side), g.black_score);
         }
+    }
+
+    #[test]
+    fn every_position_is_a_sample_of_its_stage_the_opening_included() {
+        let games = random_games(5, 21, 0);
+        let ds = Dataset::build_labelled(&games, Target::Final, &LabelMap::new());
+        let positions: usize = games.iter().map(|g| g.positions.len()).sum();
+        assert_eq!(ds.train_positions(), positions);
+        // The positions with fewer than 13 discs (the start of every game
+        // among them) share stage 0, the table `eval` reads for them.
+        let opening = games
+            .iter()
+            .flat_map(|g| &g.positions)
+            .filter(|(b, _)| b.discs() <= 13)
+            .count();
+        assert_eq!(ds.train[0].len(), opening);
+        assert!(ds.train[0].iter().any(|x| x.board.discs() == 4));
     }
 
     #[test]

@@ -185,6 +185,27 @@ fn label_resumes_after_a_kill_and_a_torn_record_and_shards_add_up() {
     assert!(!ok && stderr.contains("--shard"), "{stderr}");
 }
 
+/// Every label is the `depth`-ply search value with `eval` at the leaves.
+fn assert_search_values(
+    labels: &[othello_tools::labels::Label],
+    eval: &othello_solver::eval::PatternEvaluator,
+    depth: u32,
+) {
+    for l in labels {
+        let mut nodes = 0;
+        let v = othello_solver::search::probe::probe_value(
+            eval,
+            &l.board,
+            depth,
+            -257,
+            257,
+            &mut nodes,
+            u64::MAX,
+        );
+        assert_eq!(l.score, othello_tools::labels::search_label(v));
+    }
+}
+
 #[test]
 fn search_labels_of_deviations_then_train_with_them() {
     let Some(data) = shared_data("search_labels_of_deviations_then_train_with_them") else {
@@ -213,20 +234,8 @@ fn search_labels_of_deviations_then_train_with_them() {
     );
     assert!(labels.len() > 300, "{} labels", labels.len());
     let eval = othello_solver::eval::PatternEvaluator::embedded().unwrap();
-    for l in &labels {
-        assert_eq!(l.board.empties(), 20);
-        let mut nodes = 0;
-        let v = othello_solver::search::probe::probe_value(
-            &eval,
-            &l.board,
-            2,
-            -257,
-            257,
-            &mut nodes,
-            u64::MAX,
-        );
-        assert_eq!(l.score, othello_tools::labels::search_label(v));
-    }
+    assert!(labels.iter().all(|l| l.board.empties() == 20));
+    assert_search_values(&labels, eval, 2);
     // Screened: a subset, smaller.
     let kept = path("kept.bin");
     let (ok, _, stderr) = label(
@@ -253,6 +262,37 @@ fn search_labels_of_deviations_then_train_with_them() {
     assert!(!ok && stderr.contains("--deviation-margin -1"), "{stderr}");
     let (ok, _, stderr) = label(&path("y.bin"), &["--search-depth", "15"]);
     assert!(!ok && stderr.contains("--search-depth 15"), "{stderr}");
+
+    // Other weights (every value doubled: half the scale) value the leaves
+    // with `--weights`; the header names their fingerprint, and the
+    // embedded weights cannot resume that file.
+    let mut file =
+        othello_solver::eval::WeightsFile::from_bytes(othello_solver::eval::EMBEDDED_WEIGHTS)
+            .unwrap();
+    file.scale *= 0.5;
+    let doubled = path("doubled.bin");
+    file.save(std::path::Path::new(&doubled)).unwrap();
+    let other = path("other.bin");
+    let (ok, _, stderr) = label(&other, &["--search-depth", "1", "--weights", &doubled]);
+    assert!(ok, "{stderr}");
+    let (header, got) = othello_tools::labels::read(std::path::Path::new(&other)).unwrap();
+    let bytes = std::fs::read(&doubled).unwrap();
+    let fp = format!(
+        "{:016x}",
+        othello_tools::labels::weights_fingerprint(&bytes)
+    );
+    assert!(header.contains(&fp), "{header}");
+    let twice =
+        othello_solver::eval::PatternEvaluator::load(std::path::Path::new(&doubled)).unwrap();
+    assert!(got.len() > 50);
+    assert_search_values(&got, &twice, 1);
+    let (ok, _, stderr) = label(&other, &["--search-depth", "1"]);
+    assert!(!ok && stderr.contains("made by another run"), "{stderr}");
+    let (ok, _, stderr) = label(
+        &path("w.bin"),
+        &["--search-depth", "1", "--weights", &path("none.bin")],
+    );
+    assert!(!ok && stderr.contains("none.bin"), "{stderr}");
 
     // `train --search-labels` adds them (they are no game's positions);
     // the same file given as exact labels is refused.
