@@ -3,6 +3,8 @@
 #
 #   submit.sh solve PROBLEMS OUTDIR [options]
 #   submit.sh label GAMES OUTDIR --empties E [options] [-- EXTRA label options]
+#   submit.sh selfplay N OUTDIR --seed S [options] [-- EXTRA selfplay options]
+#     (N games in all, shard I of the array in OUTDIR/selfplay-I.txt)
 #
 # options: --shards N (4), --array LIST (1-N; e.g. 2 to run one task again),
 #   --partition P (the cluster's default), --cpus-per-task C (1),
@@ -11,11 +13,12 @@
 # Task logs: OUTDIR/slurm-JOBID_TASK.out. Then: merge.sh solve|label …
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-what=${1:?usage: submit.sh solve|label INPUT OUTDIR [options]}
-INPUT=$(readlink -f "${2:?missing INPUT}")
+what=${1:?usage: submit.sh solve|label|selfplay INPUT OUTDIR [options]}
+INPUT=${2:?missing INPUT}
+[ "$what" = selfplay ] || INPUT=$(readlink -f "$INPUT")
 OUTDIR=${3:?missing OUTDIR}
 shift 3
-SHARDS=4; ARRAY=; PARTITION=; CPUS=1; HASH_MB=; BIN=; EMPTIES=; TIME=
+SHARDS=4; ARRAY=; PARTITION=; CPUS=1; HASH_MB=; BIN=; EMPTIES=; TIME=; SEED=
 EXTRA=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -27,6 +30,7 @@ while [ $# -gt 0 ]; do
     --bin) BIN=$(readlink -f "$2"); shift 2 ;;
     --empties) EMPTIES=$2; shift 2 ;;
     --time) TIME=$2; shift 2 ;;
+    --seed) SEED=$2; shift 2 ;;
     --) shift; EXTRA=("$@"); break ;;
     *) echo "submit.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -47,5 +51,10 @@ case "$what" in
     sbatch "${opts[@]}" "$HERE/label-array.sbatch" "$INPUT" "$OUTDIR" "$SHARDS" \
       "$EMPTIES" "${HASH_MB:-16}" "${BIN:-othello-tools}" "${EXTRA[@]}"
     ;;
-  *) echo "submit.sh: solve or label, not $what" >&2; exit 2 ;;
+  selfplay)
+    [ -n "$SEED" ] || { echo "submit.sh selfplay: --seed S is required" >&2; exit 2; }
+    sbatch "${opts[@]}" "$HERE/selfplay-array.sbatch" "$INPUT" "$SEED" "$OUTDIR" "$SHARDS" \
+      "${BIN:-othello-tools}" "${EXTRA[@]}"
+    ;;
+  *) echo "submit.sh: solve, label or selfplay, not $what" >&2; exit 2 ;;
 esac

@@ -4,7 +4,9 @@
 #     cancel task 2 while it runs (scancel JOB_2), submit task 2 again, merge,
 #     and check one solved, `ok` row per position, none repeated, and that
 #     the merge step had nothing left to solve;
-#  2. the same for `othello-tools label --shard` (WTHOR 2022, 18 empties).
+#  2. the same for `othello-tools label --shard` (WTHOR 2022, 18 empties);
+#  3. `othello-tools selfplay --shard` as an array of 3 tasks: the parts
+#     together hold the same games as one local run.
 # Stops the cluster on exit. Run by .ci/run; needs root (apt-get, daemons).
 #   SOLVER, TOOLS: the binaries (default target/debug/…, built by cargo test)
 #   PROBLEMS, GAMES: the inputs (default from ../shared/data)
@@ -92,4 +94,16 @@ case "$merged" in
   *"(0 solved by the merge step)"*) ;;
   *) echo "FAIL: the label parts are not complete" >&2; exit 1 ;;
 esac
-echo "2 passed, 0 failed"
+
+echo "== selfplay: 30 games as an array of 3 tasks against one local run"
+S=$WORK/selfplay
+job=$("$HERE/submit.sh" selfplay 30 "$S" --shards 3 --seed 5 --bin "$TOOLS" -- --depth 2)
+wait_job "$job" 600
+"$TOOLS" selfplay --games 30 --seed 5 --depth 2 --quiet --out "$WORK/selfplay-local.txt"
+games() { grep -h '% game' "$@" | sort; }
+if [ "$(games "$S"/selfplay-*.txt | wc -l)" != 30 ] ||
+   [ "$(games "$S"/selfplay-*.txt)" != "$(games "$WORK/selfplay-local.txt")" ]; then
+  echo "FAIL: the selfplay parts differ from the local run" >&2; exit 1
+fi
+echo "ok: 30 games in 3 parts, the same as one run"
+echo "3 passed, 0 failed"

@@ -2,8 +2,9 @@
 //! holds the shared parts — `common` (input files, games, range arguments,
 //! progress), pattern fitting (`cg`, `rare`, `smooth`, `train`, `labels`,
 //! `report`), h fitting (`hfit`: data file, solver pool, curve fitting) and
-//! the `oracle` evaluator — and the commands the tests drive (`train_cmd`,
-//! `fit_h_cmd`, `label_cmd`, `experiment`), which use the shared parts and
+//! the `oracle` evaluator, `selfplay` (self-play games) — and the commands
+//! the tests drive (`train_cmd`, `fit_h_cmd`, `label_cmd`, `selfplay_cmd`,
+//! `experiment`), which use the shared parts and
 //! never each other (docs/architecture.md, "Tools modules"); `main.rs` is
 //! the thin CLI.
 
@@ -17,6 +18,8 @@ pub mod labels;
 pub mod oracle;
 pub mod rare;
 pub mod report;
+pub mod selfplay;
+pub mod selfplay_cmd;
 pub mod smooth;
 pub mod train;
 pub mod train_cmd;
