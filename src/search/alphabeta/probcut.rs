@@ -163,7 +163,7 @@ mod tests {
     }
 
     /// WLD and bound questions with the selective ladder and without it:
-    /// the same bounds (both compared with the exact score), and the one
+    /// the same answer, bounds that hold the exact score, and the one
     /// move given proves the answer (a null-window search of that child on
     /// a fresh table), with and without `--all-best`, on random positions of
     /// 18 to 21 empties in a 4 MiB table.
@@ -186,8 +186,25 @@ mod tests {
                     let mut without = searcher(false);
                     without.set_all_best(all_best);
                     let b = without.solve(&board, mode, Limits::default());
-                    assert_eq!((a.lower, a.upper), (b.lower, b.upper), "{board:?} {mode:?}");
+                    // The same answer: above the window, below it, or the
+                    // same value inside it (fail-soft bounds outside the
+                    // window depend on which move proved them).
+                    let class = |lower: i32, upper: i32| {
+                        if lower >= hi {
+                            (1, 0)
+                        } else if upper <= lo {
+                            (-1, 0)
+                        } else {
+                            (0, lower)
+                        }
+                    };
+                    assert_eq!(
+                        class(a.lower, a.upper),
+                        class(b.lower, b.upper),
+                        "{board:?} {mode:?}"
+                    );
                     assert!(a.lower <= exact && exact <= a.upper, "{board:?} {mode:?}");
+                    assert!(b.lower <= exact && exact <= b.upper, "{board:?} {mode:?}");
                     // The bounds decide the question.
                     assert!(a.lower >= hi || a.upper <= lo || a.lower == a.upper);
                     if all_best {
