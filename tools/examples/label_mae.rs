@@ -1,10 +1,13 @@
-//! The evaluation's mean absolute error against exact-score labels, per
-//! number of empties: `cargo run --release -p othello-tools --example
+//! The evaluation's mean absolute error against labels (exact scores, or
+//! a reference search's values), per number of empties: `cargo run --release -p othello-tools --example
 //! label_mae -- LABELS… [--games FILE…] [--weights PATH] [--depth D]…`
 //! (default: the embedded weights, depth 0 = the static evaluation).
 //! `--games FILE` adds, from a WTHOR file, each game's position at the
 //! depth of its perfect-play score (24 empties in WTHOR) labelled with that
-//! score. Each `--depth D`
+//! score. `--problems FILE` adds the positions of a problem file, each
+//! labelled with its best move's score (a reference made by another
+//! program, such as `lab/runs/eval-reference/edax-l20.obf` from
+//! scripts/edax-reference.sh). Each `--depth D`
 //! adds a column: the error of a `D`-ply alpha-beta search with the
 //! evaluation at its leaves (`search::probe::probe_value`, the search
 //! that orders alpha-beta's moves and gives df-pn⁺ its h above 16 empties),
@@ -14,9 +17,15 @@
 //! score, the bias) and its standard deviation, the two numbers an
 //! endgame ProbCut model needs (docs/probcut.md); `--every N` keeps one
 //! labelled position in N (the training labels are millions).
+//! `--neighbours` adds how well neighbouring stages agree: the mean
+//! |static value − the negated static value after the best move| (the
+//! next stage's table), the best move being the reference's for a
+//! `--problems` position and the best by the children's static values
+//! otherwise.
 
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::formats::games::read_game_file;
+use othello_solver::formats::problem::read_problem_file;
 use othello_solver::search::probe::probe_value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -26,7 +35,9 @@ fn main() -> anyhow::Result<()> {
     let mut weights = None;
     let mut depths = vec![0u32];
     let mut games = Vec::new();
+    let mut problems = Vec::new();
     let mut stats = false;
+    let mut neighbours = false;
     let mut every = 1usize;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -43,6 +54,12 @@ fn main() -> anyhow::Result<()> {
                         .ok_or_else(|| anyhow::anyhow!("--games needs a path"))?,
                 ));
             }
+            "--problems" => {
+                problems.push(PathBuf::from(
+                    args.next()
+                        .ok_or_else(|| anyhow::anyhow!("--problems needs a path"))?,
+                ));
+            }
             "--depth" => {
                 let d = args
                     .next()
@@ -54,6 +71,7 @@ fn main() -> anyhow::Result<()> {
                 depths.push(d);
             }
             "--stats" => stats = true,
+            "--neighbours" => neighbours = true,
             "--every" => {
                 let n = args
                     .next()
@@ -80,17 +98,40 @@ fn main() -> anyhow::Result<()> {
             }
         }
     }
+    let mut best_move = std::collections::HashMap::new();
+    for path in &problems {
+        for p in read_problem_file(path)? {
+            let p = p?;
+            if let Some(&Some(sq)) = p.best_moves().first() {
+                best_move.entry(p.position.board).or_insert(sq);
+            }
+            let score = p.best_score().ok_or_else(|| {
+                anyhow::anyhow!("{}:{}: no score to compare with", path.display(), p.line)
+            })?;
+            map.entry(p.position.board).or_insert(score as i8);
+        }
+    }
     // Per number of empties: the count and, per depth, the summed absolute
     // error, the summed error and the summed squared error.
-    type Sums = (usize, Vec<[f64; 3]>);
+    type Sums = (usize, Vec<[f64; 3]>, f64);
     let mut by_empties: BTreeMap<u32, Sums> = BTreeMap::new();
     let mut sorted: Vec<_> = map.iter().collect();
     sorted.sort_unstable_by_key(|(b, _)| (b.player, b.opponent));
     for (b, &score) in sorted.into_iter().step_by(every) {
         let e = by_empties
             .entry(b.empties())
-            .or_insert_with(|| (0, vec![[0.0; 3]; depths.len()]));
+            .or_insert_with(|| (0, vec![[0.0; 3]; depths.len()], 0.0));
         e.0 += 1;
+        if neighbours {
+            let after = match best_move.get(b).and_then(|&sq| b.play(sq)) {
+                Some(child) => -eval.evaluate(&child),
+                None => {
+                    let mut nodes = 0;
+                    probe_value(&eval, b, 1, -257, 257, &mut nodes, u64::MAX) as f32 / 4.0
+                }
+            };
+            e.2 += f64::from((eval.evaluate(b) - after).abs());
+        }
         for (i, &d) in depths.iter().enumerate() {
             let v = if d == 0 {
                 eval.evaluate(b)
@@ -112,13 +153,25 @@ fn main() -> anyhow::Result<()> {
         })
         .collect();
     let what = if stats {
-        "MAE / mean error / sd vs exact"
+        "MAE / mean error / sd vs the label"
     } else {
-        "MAE vs exact"
+        "MAE vs the label"
     };
-    println!("| empties | positions | {what}: {} |", head.join(" | "));
-    println!("|---|---|{}", "---|".repeat(depths.len()));
-    for (e, (n, sums)) in by_empties {
+    let extra = if neighbours {
+        " |static − after the best move| |"
+    } else {
+        ""
+    };
+    println!(
+        "| empties | positions | {what}: {} |{extra}",
+        head.join(" | ")
+    );
+    println!(
+        "|---|---|{}{}",
+        "---|".repeat(depths.len()),
+        if neighbours { "---|" } else { "" }
+    );
+    for (e, (n, sums, agree)) in by_empties {
         let n = n as f64;
         let cols: Vec<String> = sums
             .iter()
@@ -132,7 +185,12 @@ fn main() -> anyhow::Result<()> {
                 }
             })
             .collect();
-        println!("| {e} | {n} | {} |", cols.join(" | "));
+        let agree = if neighbours {
+            format!(" {:.2} |", agree / n)
+        } else {
+            String::new()
+        };
+        println!("| {e} | {n} | {} |{agree}", cols.join(" | "));
     }
     Ok(())
 }

@@ -1,0 +1,29 @@
+#!/bin/bash
+# The evaluation's error per stage on held-out games (WTHOR 2018-2022, never
+# trained on), static and after 2 and 4 plies, from 59 empties down to 1: the
+# table at the top of docs/evaluation.md.
+#
+#   scripts/eval-error.sh [WEIGHTS]      (default: the weights built in)
+#
+# References: exact scores at 1-16 empties (lab/labels/wthor-heldout-1-16.bin)
+# and at 20 (wthor-heldout-20-quarter.bin), WTHOR's perfect-play score at 24
+# (the held-out games' own), Edax 4.6 at level 20 at 17-59 otherwise
+# (lab/runs/eval-reference/edax-l20.obf, scripts/edax-reference.sh). Prints two
+# markdown tables (exact, then Edax) with MAE / mean error (bias) / sd per
+# depth, and how far apart neighbouring stages are (|static - 1-ply|).
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+W=()
+[ $# -ge 1 ] && W=(--weights "$(readlink -f "$1")")
+cargo build --release -q -p othello-tools --example label_mae
+MAE=target/release/examples/label_mae
+G=../shared/data/games/wthor
+echo "## exact (1-16, 20) and WTHOR's perfect-play score (24)"
+"$MAE" lab/labels/wthor-heldout-1-16.bin lab/labels/wthor-heldout-20-quarter.bin \
+  --games $G/WTH_2018.wtb --games $G/WTH_2019.wtb --games $G/WTH_2020.wtb \
+  --games $G/WTH_2021.wtb --games $G/WTH_2022.wtb \
+  --depth 2 --depth 4 --stats --neighbours "${W[@]}"
+echo
+echo "## Edax 4.6 -l 20 (17-59)"
+"$MAE" --problems lab/runs/eval-reference/edax-l20.obf --depth 2 --depth 4 --stats --neighbours "${W[@]}"
