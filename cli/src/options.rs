@@ -166,6 +166,10 @@ impl SearchArgs {
             let p = HParams::load(path).context("reading --h-params")?;
             config.h_params = Some(Arc::new(p));
         }
-        Ok(config.resolve()?)
+        let resolved = config.resolve()?;
+        if let Some(why) = resolved.h_mismatch() {
+            eprintln!("warning: {why}");
+        }
+        Ok(resolved)
     }
 }

@@ -139,6 +139,43 @@ fn h_params_file_is_read_and_bad_files_are_named() {
 }
 
 #[test]
+fn h_fitted_with_other_weights_is_reported() {
+    let dir = std::env::temp_dir().join(format!("othello-cli-hfp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    // Other weights: the shipped ones with every value doubled.
+    let mut file =
+        othello_solver::eval::WeightsFile::from_bytes(othello_solver::eval::EMBEDDED_WEIGHTS)
+            .unwrap_or_else(|e| panic!("{e}"));
+    file.scale *= 0.5;
+    let other = dir.join("doubled.bin");
+    file.save(&other).unwrap_or_else(|e| panic!("{e}"));
+    let run = |args: &[&str]| {
+        let out = solver()
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("run: {e}"));
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let other_s = other.to_string_lossy().to_string();
+    // df-pn+ with the shipped h and other weights: a warning, still exact.
+    let (code, err) = run(&["solve", FFO1, "--algo", "dfpn+", "--weights", &other_s]);
+    assert_eq!(code, Some(0));
+    assert!(
+        err.contains("warning: df-pn+'s h") && err.contains("was fitted with the weights"),
+        "{err}"
+    );
+    // The shipped pair, and alpha-beta (which has no h): no warning.
+    let (_, err) = run(&["solve", FFO1, "--algo", "dfpn+"]);
+    assert!(!err.contains("warning"), "{err}");
+    let (_, err) = run(&["solve", FFO1, "--algo", "alphabeta", "--weights", &other_s]);
+    assert!(!err.contains("warning"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_dfpn_option_values_are_usage_errors() {
     for args in [
         ["--epsilon", "-1"],

@@ -52,6 +52,7 @@ pub struct PatternEvaluator {
     weights: Box<[[i16; STAGE_STRIDE]]>,
     inv_scale: f32,
     meta: TrainingMeta,
+    fingerprint: u64,
 }
 
 /// One feature's share of an evaluation.
@@ -83,6 +84,7 @@ impl PatternEvaluator {
             weights,
             inv_scale: 1.0 / file.scale,
             meta: file.meta.clone(),
+            fingerprint: file.fingerprint(),
         }
     }
 
@@ -115,6 +117,13 @@ impl PatternEvaluator {
     /// The training metadata of the weights.
     pub fn meta(&self) -> &TrainingMeta {
         &self.meta
+    }
+
+    /// What the evaluation computes, as 64 bits ([`WeightsFile::fingerprint`]):
+    /// equal for two files with the same weights, whatever their metadata.
+    /// Parameters fitted to an evaluation (df-pn⁺'s h) record it.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     /// The weight table of `board`'s stage.

@@ -215,6 +215,18 @@ impl WeightsFile {
         Ok(file)
     }
 
+    /// A fingerprint of the values the file evaluates with: FNV-1a 64 of the
+    /// scale (`f32`) and the weights (`i16`), little-endian. The metadata
+    /// (dates, notes) is left out, so a refit that changes nothing keeps it.
+    pub fn fingerprint(&self) -> u64 {
+        let mut bytes = Vec::with_capacity(4 + 2 * self.weights.len());
+        bytes.extend_from_slice(&self.scale.to_le_bytes());
+        for w in &self.weights {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        fnv1a(&bytes)
+    }
+
     /// Checks that the layout, stage count and weight count match this build.
     pub fn check_layout(&self) -> Result<(), WeightsError> {
         let want = current_layout();
@@ -329,6 +341,20 @@ mod tests {
             },
         )
         .expect("right length")
+    }
+
+    #[test]
+    fn the_fingerprint_follows_the_weights_not_the_metadata() {
+        let a = sample();
+        let mut b = a.clone();
+        b.meta.date = "2027-01-01T00:00:00Z".into();
+        b.meta.notes = "another run".into();
+        assert_eq!(a.fingerprint(), b.fingerprint());
+        b.weights[12345] = b.weights[12345].wrapping_add(1);
+        assert_ne!(a.fingerprint(), b.fingerprint());
+        let mut c = a.clone();
+        c.scale *= 0.5;
+        assert_ne!(a.fingerprint(), c.fingerprint());
     }
 
     #[test]

@@ -127,6 +127,16 @@ impl std::fmt::Debug for ResolvedConfig {
 }
 
 impl ResolvedConfig {
+    /// Why df-pn⁺'s h does not suit the evaluation, when the algorithm is
+    /// df-pn⁺ and h was fitted with other weights ([`HParams::mismatch`]):
+    /// the answers stay exact, the search is slower than it should be.
+    pub fn h_mismatch(&self) -> Option<String> {
+        if self.config.algo != Algo::DfpnPlus {
+            return None;
+        }
+        self.params.mismatch(self.eval.as_pattern()?)
+    }
+
     /// The configuration.
     pub fn config(&self) -> &EngineConfig {
         &self.config

@@ -254,7 +254,10 @@ pub fn run(args: &Args) -> anyhow::Result<FitOutcome> {
             ));
             per_leaf.push((*l, p));
         }
-        let merged = merge(&per_leaf, v.name()).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut merged = merge(&per_leaf, v.name()).map_err(|e| anyhow::anyhow!("{e}"))?;
+        // h belongs to the evaluation it was fitted with (an oracle's x is
+        // no evaluation's).
+        merged.weights_fingerprint = args.oracle_sigma.is_none().then(|| eval.fingerprint());
         if let Some(prefix) = &args.out_prefix {
             let path = PathBuf::from(format!("{}-{}.txt", prefix.display(), v.name()));
             let mut header = vec![

@@ -121,7 +121,15 @@ pub struct HParams {
     stages: Vec<StageParams>,
     /// Where the parameters came from (a file name or "provisional").
     pub source: String,
+    /// The fingerprint of the pattern weights h was fitted with
+    /// ([`crate::eval::PatternEvaluator::fingerprint`]), when the file
+    /// records it (a [`WEIGHTS_LINE`] line).
+    pub weights_fingerprint: Option<u64>,
 }
+
+/// The comment line of the text format that records the fingerprint of the
+/// weights the parameters were fitted with: `# weights fingerprint: HEX`.
+pub const WEIGHTS_LINE: &str = "weights fingerprint:";
 
 impl HParams {
     /// The parameters of the stage with `empties` empty squares.
@@ -155,6 +163,7 @@ impl HParams {
         HParams {
             stages,
             source: "provisional".to_string(),
+            weights_fingerprint: None,
         }
     }
 
@@ -187,10 +196,29 @@ impl HParams {
     /// line is `EMPTIES cost_phi cost_delta B_phi C_phi B_delta C_delta`
     /// (whitespace separated; EMPTIES 0 ..= 60). A stage without a line takes
     /// the parameters of the nearest given stage (the lower one on a tie).
-    /// `path` only names the source in errors.
+    /// The comment `# weights fingerprint: HEX` records the weights the
+    /// parameters were fitted with. `path` only names the source in errors.
     pub fn parse(text: &str, path: &Path) -> Result<HParams, HParamsError> {
         let mut given: Vec<Option<StageParams>> = vec![None; STAGES];
+        let mut fingerprint = None;
         for (i, raw) in text.lines().enumerate() {
+            if let Some(hex) = raw
+                .trim_start()
+                .strip_prefix('#')
+                .and_then(|c| c.trim_start().strip_prefix(WEIGHTS_LINE))
+            {
+                let hex = hex.trim();
+                fingerprint =
+                    Some(
+                        u64::from_str_radix(hex, 16).map_err(|_| HParamsError::Line {
+                            path: path.to_path_buf(),
+                            line: i + 1,
+                            field: 1,
+                            reason: format!("{hex:?} is not a weights fingerprint (16 hex digits)"),
+                        })?,
+                    );
+                continue;
+            }
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
                 continue;
@@ -242,7 +270,24 @@ impl HParams {
             }
             given[empties] = Some(sp);
         }
-        HParams::fill(given, path)
+        let mut p = HParams::fill(given, path)?;
+        p.weights_fingerprint = fingerprint;
+        Ok(p)
+    }
+
+    /// Why these parameters do not suit `eval`, if they do not: they record
+    /// the fingerprint of other weights than the evaluation's (h was fitted
+    /// to another evaluation, so its sigmoid is off). `None` when they match
+    /// or either side has no fingerprint.
+    pub fn mismatch(&self, eval: &crate::eval::PatternEvaluator) -> Option<String> {
+        let fitted = self.weights_fingerprint?;
+        let used = eval.fingerprint();
+        (fitted != used).then(|| {
+            format!(
+                "df-pn+'s h ({}) was fitted with the weights of fingerprint {fitted:016x}, but the evaluation in use is {used:016x}: its proof numbers are off (refit h for these weights: othello-tools fit-h, docs/dfpn.md)",
+                self.source
+            )
+        })
     }
 
     /// A parameter set from the stages given (empties, parameters): every
@@ -298,6 +343,7 @@ impl HParams {
         Ok(HParams {
             stages,
             source: path.display().to_string(),
+            weights_fingerprint: None,
         })
     }
 
@@ -317,6 +363,9 @@ impl HParams {
             for line in h.lines() {
                 let _ = writeln!(s, "# {line}");
             }
+        }
+        if let Some(f) = self.weights_fingerprint {
+            let _ = writeln!(s, "# {WEIGHTS_LINE} {f:016x}");
         }
         let _ = writeln!(
             s,
@@ -351,6 +400,41 @@ mod tests {
         assert_eq!(r.stage(15).b_phi, 50.0);
         assert_eq!(r.stage(16).b_phi, 500.0);
         assert_eq!(r.stage(60).cost_phi, -2.0);
+    }
+
+    #[test]
+    fn the_weights_fingerprint_is_kept_and_a_mismatch_reported() {
+        let eval = crate::eval::PatternEvaluator::embedded().unwrap();
+        let mut p = HParams::provisional();
+        assert_eq!(p.mismatch(eval), None, "no fingerprint, nothing to report");
+        p.weights_fingerprint = Some(eval.fingerprint());
+        let q = HParams::parse(&p.to_text(), Path::new("h.txt")).unwrap();
+        assert_eq!(q.weights_fingerprint, Some(eval.fingerprint()));
+        assert_eq!(q.mismatch(eval), None);
+        let other = HParams::parse(
+            "# weights fingerprint: 00000000000000ff\n10 -1 0 50 -6 60 7\n",
+            Path::new("old-h.txt"),
+        )
+        .unwrap();
+        assert_eq!(other.weights_fingerprint, Some(0xff));
+        let why = other.mismatch(eval).expect("another evaluation's h");
+        assert!(
+            why.contains("old-h.txt") && why.contains("00000000000000ff"),
+            "{why}"
+        );
+        let e = HParams::parse("# weights fingerprint: xyz\n", Path::new("h.txt")).unwrap_err();
+        assert!(e.to_string().contains("h.txt:1: field 1"), "{e}");
+    }
+
+    #[test]
+    fn the_shipped_h_was_fitted_with_the_shipped_weights() {
+        let eval = crate::eval::PatternEvaluator::embedded().unwrap();
+        let h = HParams::shipped().unwrap();
+        assert_eq!(
+            h.weights_fingerprint,
+            Some(eval.fingerprint()),
+            "refit weights/h.txt (docs/training.md)"
+        );
     }
 
     #[test]
