@@ -119,12 +119,6 @@ pub const LADDER_MIN: u32 = 18;
 /// search. At most three: the table keeps levels 0–2 for them.
 pub const LADDER: [u32; 3] = [110, 150, 200];
 
-/// In a WLD or bound question whose ladder's first level finds a move that
-/// clears the window, that level then finds the position's selective
-/// value (MTD(f)) and puts the move of that value first: when several
-/// moves win, the one winning by most is usually the cheapest to prove.
-pub const WINDOW_LADDER_VALUE_FIRST: bool = true;
-
 // ------------------------------------------------------------------ df-pn⁺
 
 /// The default leaf hand-over: df-pn nodes with at most this many empties

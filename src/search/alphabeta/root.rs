@@ -145,18 +145,7 @@ impl Root<'_> {
         }
         for (level, &t) in tuning::LADDER.iter().enumerate() {
             self.ctx.sel = probcut::Selectivity::selective(level as u8, t, empties);
-            let (lower, _, mut best) = self.root_one(board, &root, alpha, beta);
-            if level == 0 && lower >= beta && tuning::WINDOW_LADDER_VALUE_FIRST {
-                // A (selective) win: the move that wins by most goes first.
-                let guess = self.root_guess(board).max(beta);
-                self.mtd_from(board, guess);
-                // The last null window's proof left the best move in the table.
-                if let Some(m) = self.ctx.tt.probe(board).map(|e| Some(usize::from(e.best))) {
-                    if root.contains(&m) {
-                        best = vec![m];
-                    }
-                }
-            }
+            let (_, _, best) = self.root_one(board, &root, alpha, beta);
             if self.ctx.aborted {
                 break;
             }
