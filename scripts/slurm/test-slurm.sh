@@ -100,7 +100,7 @@ S=$WORK/selfplay
 job=$("$HERE/submit.sh" selfplay 30 "$S" --shards 3 --seed 5 --bin "$TOOLS" -- --depth 2)
 wait_job "$job" 600
 "$TOOLS" selfplay --games 30 --seed 5 --depth 2 --quiet --out "$WORK/selfplay-local.txt"
-games() { grep -h '% game' "$@" | sort; }
+games() { grep -hE '% game [0-9]+$' "$@" | sort; }
 if [ "$(games "$S"/selfplay-*.txt | wc -l)" != 30 ] ||
    [ "$(games "$S"/selfplay-*.txt)" != "$(games "$WORK/selfplay-local.txt")" ]; then
   echo "FAIL: the selfplay parts differ from the local run" >&2; exit 1

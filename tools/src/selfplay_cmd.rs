@@ -178,7 +178,7 @@ pub fn run(args: &Args) -> Result<()> {
         done.extend(text[..keep].lines().filter_map(line_index));
     } else {
         let header = format!(
-            "% othello-tools selfplay: games from randomized openings, then moves drawn by a softmax over {}-ply search values (one game a line, its index after `% game`)\n{identity}\n% command: {}\n% started: {}\n",
+            "% othello-tools selfplay: games from randomized openings, then moves drawn by a softmax over {}-ply search values (one game a line, then its index)\n{identity}\n% command: {}\n% started: {}\n",
             args.depth,
             command_line(),
             crate::report::utc_now()
