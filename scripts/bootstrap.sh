@@ -9,7 +9,8 @@
 # round (`label --search-depth DEPTH --weights <previous round's weights>`), and
 # all stages are refitted with every round's labels so far (the shipped recipe,
 # docs/training.md, plus these `--search-labels`). Round r's weights are
-# OUT_DIR/eval-<range>.bin; the last one is the candidate for weights/eval.bin.
+# OUT_DIR/eval-<range>.bin; the last one, centred (OUT_DIR/eval-centred.bin), is
+# the candidate for weights/eval.bin.
 # Resumable: a finished round (its weights exist) is skipped, and `label` resumes
 # a partial labels file. Deterministic: the same commands give the same files.
 #
@@ -54,4 +55,12 @@ while [ "$first" -le 60 ]; do
   W=$weights
   first=$((last + 1))
 done
-echo "bootstrap: done; last weights $W" >&2
+# Last, the stages from 27 empties up are moved onto a smooth mean along the
+# training games (`othello-tools center`): 6-ply labels undervalue the side to
+# move, and the rounds let black's and white's stages drift apart.
+if [ ! -s "$OUT/eval-centred.bin" ]; then
+  echo "bootstrap: centring" >&2
+  nice -n "${NICE:-19}" "$TOOLS" center "$G"/WTH_*.wtb --weights "$W" \
+    --out "$OUT/eval-centred.bin" > "$OUT/center.txt"
+fi
+echo "bootstrap: done; the weights are $OUT/eval-centred.bin (report beside them)" >&2

@@ -7,8 +7,11 @@
 #
 # References: exact scores at 1-16 empties (lab/labels/wthor-heldout-1-16.bin)
 # and at 20 (wthor-heldout-20-quarter.bin), WTHOR's perfect-play score at 24
-# (the held-out games' own), Edax 4.6 at level 20 at 17-59 otherwise
-# (lab/runs/eval-reference/edax-l20.obf, scripts/edax-reference.sh). Prints two
+# (the held-out games' own), Edax 4.6 at 17-59 otherwise
+# (lab/runs/eval-reference/, scripts/edax-reference.sh): level 20 at 17-32, where
+# it is an endgame search, and the mean of levels 20 and 21 at 33-59, where it
+# is a midgame search whose even depth undervalues the side to move (level 21
+# scores 2.7 discs higher on average, at every stage). Prints two
 # markdown tables (exact, then Edax) with MAE / mean error (bias) / sd per
 # depth, and how far apart neighbouring stages are (|static - 1-ply|).
 set -euo pipefail
@@ -25,5 +28,5 @@ echo "## exact (1-16, 20) and WTHOR's perfect-play score (24)"
   --games $G/WTH_2021.wtb --games $G/WTH_2022.wtb \
   --depth 2 --depth 4 --stats --neighbours "${W[@]}"
 echo
-echo "## Edax 4.6 -l 20 (17-59)"
-"$MAE" --problems lab/runs/eval-reference/edax-l20.obf --depth 2 --depth 4 --stats --neighbours "${W[@]}"
+echo "## Edax 4.6: level 20 (17-32), the mean of levels 20 and 21 (33-59)"
+"$MAE" --problems lab/runs/eval-reference/edax-l20.obf --problems lab/runs/eval-reference/edax-l21.obf --depth 2 --depth 4 --stats --neighbours "${W[@]}"

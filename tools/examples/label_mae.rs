@@ -7,7 +7,9 @@
 //! score. `--problems FILE` adds the positions of a problem file, each
 //! labelled with its best move's score (a reference made by another
 //! program, such as `lab/runs/eval-reference/edax-l20.obf` from
-//! scripts/edax-reference.sh). Each `--depth D`
+//! scripts/edax-reference.sh); a position in several such files is
+//! labelled with the mean of their scores (the same positions searched to
+//! an even and an odd depth). Each `--depth D`
 //! adds a column: the error of a `D`-ply alpha-beta search with the
 //! evaluation at its leaves (`search::probe::probe_value`, the search
 //! that orders alpha-beta's moves and gives df-pn⁺ its h above 16 empties),
@@ -85,7 +87,10 @@ fn main() -> anyhow::Result<()> {
         }
     }
     let eval = PatternEvaluator::from_option(weights.as_deref())?;
-    let mut map = othello_tools::labels::read_map(&files)?;
+    let mut map: std::collections::HashMap<_, f32> = othello_tools::labels::read_map(&files)?
+        .into_iter()
+        .map(|(b, s)| (b, f32::from(s)))
+        .collect();
     for path in &games {
         let file = read_game_file(path)?;
         for g in &file.games {
@@ -93,12 +98,15 @@ fn main() -> anyhow::Result<()> {
             let e = u32::from(t.empties);
             if let Some(pos) = g.position_to_solve_at(e) {
                 if let Some(score) = g.theoretical_for(e, &pos) {
-                    map.entry(pos.board).or_insert(score as i8);
+                    map.entry(pos.board).or_insert(score as f32);
                 }
             }
         }
     }
     let mut best_move = std::collections::HashMap::new();
+    // A position in several problem files (the same positions searched to
+    // two depths) is scored by the mean.
+    let mut scored: std::collections::HashMap<_, (f32, u32)> = std::collections::HashMap::new();
     for path in &problems {
         for p in read_problem_file(path)? {
             let p = p?;
@@ -108,8 +116,13 @@ fn main() -> anyhow::Result<()> {
             let score = p.best_score().ok_or_else(|| {
                 anyhow::anyhow!("{}:{}: no score to compare with", path.display(), p.line)
             })?;
-            map.entry(p.position.board).or_insert(score as i8);
+            let s = scored.entry(p.position.board).or_insert((0.0, 0));
+            s.0 += score as f32;
+            s.1 += 1;
         }
+    }
+    for (b, (sum, n)) in scored {
+        map.entry(b).or_insert(sum / n as f32);
     }
     // Per number of empties: the count and, per depth, the summed absolute
     // error, the summed error and the summed squared error.
@@ -139,7 +152,7 @@ fn main() -> anyhow::Result<()> {
                 let mut nodes = 0;
                 probe_value(&eval, b, d, -257, 257, &mut nodes, u64::MAX) as f32 / 4.0
             };
-            let err = f64::from(v - score as f32);
+            let err = f64::from(v - score);
             e.1[i][0] += err.abs();
             e.1[i][1] += err;
             e.1[i][2] += err * err;

@@ -8,6 +8,8 @@
 //! never each other (docs/architecture.md, "Tools modules"); `main.rs` is
 //! the thin CLI.
 
+pub mod center;
+pub mod center_cmd;
 pub mod cg;
 pub mod common;
 pub mod experiment;
