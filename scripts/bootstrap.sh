@@ -8,7 +8,8 @@
 # valued by a DEPTH-ply search whose leaves fall on stages fitted in an earlier
 # round (`label --search-depth DEPTH --weights <previous round's weights>`), and
 # all stages are refitted with every round's labels so far (the shipped recipe,
-# docs/training.md, plus these `--search-labels`). Round r's weights are
+# docs/training.md, with the self-play labels of scripts/selfplay-data.sh, plus
+# these `--search-labels`). Round r's weights are
 # OUT_DIR/eval-<range>.bin; the last one, centred (OUT_DIR/eval-centred.bin), is
 # the candidate for weights/eval.bin.
 # Resumable: a finished round (its weights exist) is skipped, and `label` resumes
@@ -28,6 +29,9 @@ TOOLS=${TOOLS:-target/release/othello-tools}
 G=../shared/data/games/wthor
 mkdir -p "$OUT"
 [ -x "$TOOLS" ] || cargo build --release -p othello-tools
+# The self-play labels at 19-25 empties are part of the shipped fit.
+SP=lab/labels/selfplay/selfplay-19-25-d8.bin
+[ -s "$SP" ] || TOOLS=$TOOLS scripts/selfplay-data.sh
 TRAIN_GAMES=()
 for y in $(seq 1977 2017); do TRAIN_GAMES+=("$G/WTH_$y.wtb"); done
 
@@ -50,6 +54,7 @@ while [ "$first" -le 60 ]; do
       --search-labels lab/labels/wthor-19-22-d8.bin \
       --search-labels lab/labels/wthor-23-25-d8.bin \
       --search-labels lab/labels/others-24-d8.bin \
+      --search-labels "$SP" \
       "${search[@]}"
   fi
   W=$weights
