@@ -11,7 +11,7 @@
 # (lab/runs/eval-reference/, scripts/edax-reference.sh): level 20 at 17-32, where
 # it is an endgame search, and the mean of levels 20 and 21 at 33-59, where it
 # is a midgame search whose even depth undervalues the side to move (level 21
-# scores 2.7 discs higher on average, at every stage). Prints two
+# scores higher at every stage; docs/evaluation.md gives by how much). Prints two
 # markdown tables (exact, then Edax) with MAE / mean error (bias) / sd per
 # depth, and how far apart neighbouring stages are (|static - 1-ply|).
 set -euo pipefail
