@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""The per-position table of docs/benchmarks.md from side-by-side rows.
+
+    scripts/side-by-side-table.py [--no-nr] ROWS.txt [ROWS.txt ...]
+
+Each ROWS file is the output of scripts/ffo-vs-edax.sh (one row per FFO
+position; later files win for a position found twice). Prints a Markdown
+table: our answer, check, nodes and time; Edax's nodes and time; the time
+and node ratios; and Neural Reversi 2.0's published one-thread node count
+(../shared/anchors/published-ffo.md) with ours divided by it (`--no-nr`
+leaves those two columns out: NR's counts are of exact solves, not of WLD
+ones). Then the totals over the positions present.
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PUBLISHED = os.path.join(ROOT, '..', 'shared', 'anchors', 'published-ffo.md')
+
+
+def published_nr():
+    """FFO number -> Neural Reversi 2.0's one-thread node count."""
+    nr = {}
+    try:
+        with open(PUBLISHED) as f:
+            for line in f:
+                m = re.match(r'\|\s*#(\d+)\s*\|\s*([\d,]+)\s*\|', line)
+                if m:
+                    nr[int(m.group(1))] = int(m.group(2).replace(',', ''))
+    except OSError:
+        sys.stderr.write('side-by-side-table: %s not found; no NR column\n' % PUBLISHED)
+    return nr
+
+
+def read_rows(paths):
+    """FFO number -> (answer, check, nodes, s, edax nodes, edax s)."""
+    rows = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                parts = line.split('|')
+                if len(parts) < 4:
+                    continue
+                head, ours, edax = parts[0].split(), parts[1].split(), parts[2].split()
+                if len(head) != 2 or not head[1].isdigit() or len(ours) < 6 or len(edax) < 4:
+                    continue
+                try:
+                    rows[int(head[1])] = (ours[0], ours[2], int(ours[3]), float(ours[4]),
+                                          int(edax[2]), float(edax[3]))
+                except ValueError:
+                    sys.exit('side-by-side-table: %s: cannot read the row %r' % (path, line.strip()))
+    return rows
+
+
+def millions(n):
+    return ('{:,.2f} M' if n < 10e6 else '{:,.1f} M').format(n / 1e6)
+
+
+def main():
+    args = sys.argv[1:]
+    with_nr = '--no-nr' not in args
+    paths = [a for a in args if a != '--no-nr']
+    if not paths:
+        sys.exit(__doc__.strip())
+    rows = read_rows(paths)
+    if not rows:
+        sys.exit('side-by-side-table: no rows in %s' % ' '.join(paths))
+    nr = published_nr() if with_nr else {}
+    head = '| FFO | ours | check | nodes | s | Edax nodes | Edax s | time ÷ Edax | nodes ÷ Edax |'
+    rule = '|---|---|---|---:|---:|---:|---:|---:|---:|'
+    print(head + (' NR 2.0 nodes | nodes ÷ NR |' if with_nr else ''))
+    print(rule + ('---:|---:|' if with_nr else ''))
+    tot = [0, 0.0, 0, 0.0, 0]
+    all_nr = True
+    for ffo in sorted(rows):
+        ans, chk, n, t, en, et = rows[ffo]
+        r = nr.get(ffo)
+        all_nr = all_nr and r is not None
+        line = '| #%d | %s | %s | %s | %.3f | %s | %.3f | %.2f | %.2f |' % (
+            ffo, ans, chk, millions(n), t, millions(en), et, t / et if et else float('nan'),
+            n / en if en else float('nan'))
+        if with_nr:
+            line += ' %s | %s |' % (millions(r) if r else '', '%.2f' % (n / r) if r else '')
+        print(line)
+        tot[0] += n
+        tot[1] += t
+        tot[2] += en
+        tot[3] += et
+        tot[4] += r or 0
+    line = '| all (%d) | | | %s | %.1f | %s | %.1f | **%.3f** | %.3f |' % (
+        len(rows), millions(tot[0]), tot[1], millions(tot[2]), tot[3], tot[1] / tot[3],
+        tot[0] / tot[2])
+    if with_nr:
+        line += ' %s | %s |' % (millions(tot[4]) if all_nr else '',
+                                '%.2f' % (tot[0] / tot[4]) if all_nr and tot[4] else '')
+    print(line)
+
+
+if __name__ == '__main__':
+    main()
