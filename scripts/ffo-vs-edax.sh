@@ -70,15 +70,4 @@ print('%4d %4d | %-8s %-5s %-7s %14d %9.3f %8.2f | %-8s %-5s %14d %9.3f %8.2f | 
     en / et / 1e6 if et > 0 else 0, ratio))
 PY
 done | tee "$RAW/rows.txt"
-python3 - "$RAW/rows.txt" <<'PY'
-import sys
-on = ot = en = et = 0.0
-rows = 0
-for line in open(sys.argv[1]):
-    p = line.split('|')
-    if len(p) < 3: continue
-    a, b = p[1].split(), p[2].split()
-    on += int(a[3]); ot += float(a[4]); en += int(b[2]); et += float(b[3]); rows += 1
-print('total: %d positions | ours %d nodes %.3f s %.2f Mn/s | edax %d nodes %.3f s %.2f Mn/s | time ratio %.3f, node ratio %.3f' % (
-    rows, on, ot, on / ot / 1e6 if ot else 0, en, et, en / et / 1e6 if et else 0, ot / et if et else 0, on / en if en else 0))
-PY
+python3 "$ROOT/scripts/side-by-side-table.py" --total "$RAW/rows.txt"

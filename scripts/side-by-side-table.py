@@ -2,6 +2,7 @@
 """The per-position table of docs/benchmarks.md from side-by-side rows.
 
     scripts/side-by-side-table.py [--no-nr] ROWS.txt [ROWS.txt ...]
+    scripts/side-by-side-table.py --total ROWS.txt     (the one totals line)
 
 Each ROWS file is the output of scripts/ffo-vs-edax.sh (one row per FFO
 position; later files win for a position found twice). Prints a Markdown
@@ -9,7 +10,8 @@ table: our answer, check, nodes and time; Edax's nodes and time; the time
 and node ratios; and Neural Reversi 2.0's published one-thread node count
 (../shared/anchors/published-ffo.md) with ours divided by it (`--no-nr`
 leaves those two columns out: NR's counts are of exact solves, not of WLD
-ones). Then the totals over the positions present.
+ones). Then the totals over the positions present. `--total` prints only
+the totals line that scripts/ffo-vs-edax.sh ends its run with.
 """
 import os
 import re
@@ -57,8 +59,23 @@ def millions(n):
     return ('{:,.2f} M' if n < 10e6 else '{:,.1f} M').format(n / 1e6)
 
 
+def total_line(rows):
+    """The totals line of scripts/ffo-vs-edax.sh."""
+    on = sum(r[2] for r in rows.values())
+    ot = sum(r[3] for r in rows.values())
+    en = sum(r[4] for r in rows.values())
+    et = sum(r[5] for r in rows.values())
+    return ('total: %d positions | ours %d nodes %.3f s %.2f Mn/s | edax %d nodes %.3f s %.2f Mn/s'
+            ' | time ratio %.3f, node ratio %.3f' % (
+                len(rows), on, ot, on / ot / 1e6 if ot else 0, en, et, en / et / 1e6 if et else 0,
+                ot / et if et else 0, on / en if en else 0))
+
+
 def main():
     args = sys.argv[1:]
+    if '--total' in args:
+        print(total_line(read_rows([a for a in args if a != '--total'])))
+        return
     with_nr = '--no-nr' not in args
     paths = [a for a in args if a != '--no-nr']
     if not paths:
