@@ -27,16 +27,10 @@ nice -n "${NICE:-19}" "$TOOLS" label "$OUT/selfplay-60k.txt" --empties 19-25 --s
 # The game lines (the header records the command and the start time, which differ).
 want_games=f174bc2981ff8c8ce4e5ad9e75ad6fa69d98703990049bcfc8c613e81e12cc21
 got_games=$(grep -v '^%' "$OUT/selfplay-60k.txt" | sha256sum | cut -d' ' -f1)
-# The labels as a set (the order of the records depends on the threads).
-got_labels=$(python3 - "$OUT/selfplay-19-25-d8.bin" <<'PY'
-import hashlib, struct, sys
-b = open(sys.argv[1], 'rb').read()
-n = struct.unpack('<I', b[8:12])[0]
-r = b[12 + n:]
-print(hashlib.sha256(b''.join(sorted(r[i:i + 17] for i in range(0, len(r), 17)))).hexdigest())
-PY
-)
-want_labels=e37f4b86532f27e107e916cc7433e143fdefb16a242a083aec25920c7be9052d
+# The labels as a set (the order of the records depends on the threads), as
+# `othello-tools labels` prints them.
+got_labels=$("$TOOLS" labels --no-header "$OUT/selfplay-19-25-d8.bin" | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
+want_labels=15c207b0141c0a93280921b1347356d1269faa16d441df5df029fdab1b42ebcb
 [ "$got_games" = "$want_games" ] || { echo "selfplay-data: the games differ from the shipped run ($got_games)" >&2; exit 1; }
 [ "$got_labels" = "$want_labels" ] || { echo "selfplay-data: the labels differ from the shipped run ($got_labels)" >&2; exit 1; }
 echo "selfplay-data: $OUT/selfplay-60k.txt and $OUT/selfplay-19-25-d8.bin as shipped" >&2

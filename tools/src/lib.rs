@@ -3,7 +3,7 @@
 //! progress), pattern fitting (`cg`, `rare`, `smooth`, `train`, `labels`,
 //! `report`), h fitting (`hfit`: data file, solver pool, curve fitting) and
 //! the `oracle` evaluator, `selfplay` (self-play games) — and the commands
-//! the tests drive (`train_cmd`, `fit_h_cmd`, `label_cmd`, `selfplay_cmd`,
+//! the tests drive (`train_cmd`, `fit_h_cmd`, `label_cmd`, `labels_cmd`, `selfplay_cmd`,
 //! `experiment`), which use the shared parts and
 //! never each other (docs/architecture.md, "Tools modules"); `main.rs` is
 //! the thin CLI.
@@ -17,6 +17,7 @@ pub mod fit_h_cmd;
 pub mod hfit;
 pub mod label_cmd;
 pub mod labels;
+pub mod labels_cmd;
 pub mod oracle;
 pub mod rare;
 pub mod report;

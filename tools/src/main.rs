@@ -29,6 +29,8 @@ enum Command {
     FitH(othello_tools::fit_h_cmd::Args),
     /// Solve late positions of game records exactly, as training labels.
     Label(othello_tools::label_cmd::Args),
+    /// Print labels files as text: position and score, a line each.
+    Labels(othello_tools::labels_cmd::Args),
     /// Move the evaluation's stages above the endgame onto a smooth mean along games.
     Center(othello_tools::center_cmd::Args),
     /// Self-play games from randomized openings, for training data.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Train(args) => othello_tools::train_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::FitH(args) => othello_tools::fit_h_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::Label(args) => othello_tools::label_cmd::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::Labels(args) => othello_tools::labels_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::Center(args) => othello_tools::center_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::Selfplay(args) => {
             othello_tools::selfplay_cmd::run(&args).map(|_| ExitCode::SUCCESS)
