@@ -25,12 +25,14 @@ use crate::board::symmetry;
 use crate::board::{movegen, Board};
 
 /// Number of stages: one per disc count from [`FIRST_STAGE_DISCS`] to 64.
-pub const NUM_STAGES: usize = 52;
-/// Discs on the board at stage 0.
-pub const FIRST_STAGE_DISCS: u32 = 13;
+pub const NUM_STAGES: usize = 61;
+/// Discs on the board at stage 0: the start position's four.
+pub const FIRST_STAGE_DISCS: u32 = 4;
 
-/// The stage of a position: discs on the board − 13, clamped to 0..=51
-/// (positions with fewer than 13 discs use stage 0).
+/// The stage of a position: discs on the board − 4 (one table per number
+/// of empties, the opening's included, so that each can sit at its own
+/// level; the trainer fits the opening stages' shapes together,
+/// tools/src/train.rs).
 #[inline]
 pub const fn stage(board: &Board) -> usize {
     let d = board.discs();
@@ -877,12 +879,24 @@ mod tests {
     }
 
     #[test]
-    fn stage_clamps() {
+    fn one_stage_per_number_of_discs() {
         assert_eq!(stage(&Board::start()), 0);
+        let s = Board::start();
+        let b = s.play_flips(s.moves().trailing_zeros() as usize, 0);
+        assert_eq!(b.discs(), 5);
+        assert_eq!(stage(&b), 1);
         let full = Board {
             player: u64::MAX,
             opponent: 0,
         };
-        assert_eq!(stage(&full), 51);
+        assert_eq!(stage(&full), NUM_STAGES - 1);
+        // Fewer discs than a legal position has: the first stage.
+        assert_eq!(
+            stage(&Board {
+                player: 1,
+                opponent: 2
+            }),
+            0
+        );
     }
 }

@@ -15,7 +15,7 @@
 //! missing, truncated, corrupt, of another version or trained for another
 //! pattern layout gives a [`WeightsError`]; it is never evaluated.
 
-use super::patterns::{Family, FAMILIES, NUM_STAGES, STAGE_WEIGHTS};
+use super::patterns::{Family, FAMILIES, FIRST_STAGE_DISCS, NUM_STAGES, STAGE_WEIGHTS};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -73,14 +73,21 @@ pub struct TrainingMeta {
     pub notes: String,
 }
 
+/// Discs on the board at stage 0 in the layout before every number of
+/// empties had its own table (52 stages, one table for 51–60 empties).
+pub const FIRST_STAGE_DISCS_BEFORE: u32 = 13;
+
 /// The payload of a weights file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WeightsFile {
     /// Pattern layout the weights belong to.
     pub layout: Vec<PatternSpec>,
-    /// Number of stages (52).
+    /// Number of stages ([`NUM_STAGES`]).
     pub stages: u32,
-    /// Discs on the board at stage 0 (13).
+    /// Discs on the board at stage 0 ([`FIRST_STAGE_DISCS`]; files written
+    /// before every number of empties had its own table have 13, and are
+    /// read by [`WeightsFile::from_bytes`] with their first table for
+    /// every stage below it).
     pub first_stage_discs: u32,
     /// Weight units per disc: a stored weight `w` means `w / scale` discs.
     pub scale: f32,
@@ -211,17 +218,54 @@ impl WeightsFile {
                 payload.len() - used
             )));
         }
+        let file = file.widened();
         file.check_layout()?;
         Ok(file)
+    }
+
+    /// A file whose first stage starts above [`FIRST_STAGE_DISCS`] discs
+    /// (and whose last is 64 discs), with its first table repeated for
+    /// every stage below: the values it evaluates with are unchanged. Any
+    /// other file is returned as it is (and [`WeightsFile::check_layout`]
+    /// says what is wrong with it).
+    fn widened(mut self) -> WeightsFile {
+        let first = self.first_stage_discs;
+        let covers = (FIRST_STAGE_DISCS + 1..=64).contains(&first)
+            && u64::from(self.stages) + u64::from(first) == 65
+            && self.weights.len() == self.stages as usize * STAGE_WEIGHTS;
+        if !covers {
+            return self;
+        }
+        let extra = (first - FIRST_STAGE_DISCS) as usize;
+        let mut w = Vec::with_capacity((extra + self.stages as usize) * STAGE_WEIGHTS);
+        for _ in 0..extra {
+            w.extend_from_slice(&self.weights[..STAGE_WEIGHTS]);
+        }
+        w.extend_from_slice(&self.weights);
+        self.weights = w;
+        self.stages += extra as u32;
+        self.first_stage_discs = FIRST_STAGE_DISCS;
+        self
     }
 
     /// A fingerprint of the values the file evaluates with: FNV-1a 64 of the
     /// scale (`f32`) and the weights (`i16`), little-endian. The metadata
     /// (dates, notes) is left out, so a refit that changes nothing keeps it.
+    /// Leading stages that are copies of the table after them, up to
+    /// [`FIRST_STAGE_DISCS_BEFORE`] discs, are hashed once: a file of the
+    /// earlier layout and its widened form evaluate alike and keep the
+    /// fingerprint that h files and labels headers recorded for it.
     pub fn fingerprint(&self) -> u64 {
-        let mut bytes = Vec::with_capacity(4 + 2 * self.weights.len());
+        let table = |s: usize| self.weights.get(s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS);
+        let most = FIRST_STAGE_DISCS_BEFORE.saturating_sub(self.first_stage_discs) as usize;
+        let mut skip = 0;
+        while skip < most && table(skip).is_some() && table(skip) == table(skip + 1) {
+            skip += 1;
+        }
+        let weights = &self.weights[skip * STAGE_WEIGHTS..];
+        let mut bytes = Vec::with_capacity(4 + 2 * weights.len());
         bytes.extend_from_slice(&self.scale.to_le_bytes());
-        for w in &self.weights {
+        for w in weights {
             bytes.extend_from_slice(&w.to_le_bytes());
         }
         fnv1a(&bytes)
@@ -246,10 +290,10 @@ impl WeightsFile {
                 expect.join(" ")
             )));
         }
-        if self.stages as usize != NUM_STAGES || self.first_stage_discs != 13 {
+        if self.stages as usize != NUM_STAGES || self.first_stage_discs != FIRST_STAGE_DISCS {
             return Err(WeightsError::LayoutMismatch(format!(
-                "file has {} stages from {} discs, this build uses {} from 13",
-                self.stages, self.first_stage_discs, NUM_STAGES
+                "file has {} stages from {} discs, this build uses {} from {}",
+                self.stages, self.first_stage_discs, NUM_STAGES, FIRST_STAGE_DISCS
             )));
         }
         if self.weights.len() != NUM_STAGES * STAGE_WEIGHTS {
@@ -287,6 +331,20 @@ impl WeightsFile {
     /// STAGE_WEIGHTS`), quantising to `i16` with the largest scale that
     /// fits, capped at 1024 units per disc.
     pub fn quantize(weights: &[f32], meta: TrainingMeta) -> Result<WeightsFile, WeightsError> {
+        WeightsFile::quantize_at_most(weights, 1024.0, meta)
+    }
+
+    /// [`WeightsFile::quantize`] with the scale capped at `cap` units per
+    /// disc: weights that came from a file of scale `cap` (a power of two)
+    /// are written back to the bit when everything fits at that scale.
+    pub fn quantize_at_most(
+        weights: &[f32],
+        cap: f32,
+        meta: TrainingMeta,
+    ) -> Result<WeightsFile, WeightsError> {
+        if !(cap.is_finite() && cap > 0.0) {
+            return Err(WeightsError::Decode(format!("bad scale cap {cap}")));
+        }
         if weights.len() != NUM_STAGES * STAGE_WEIGHTS {
             return Err(WeightsError::LayoutMismatch(format!(
                 "{} weights given, the layout needs {}",
@@ -299,9 +357,9 @@ impl WeightsFile {
             |m, &w| if w.is_finite() { m.max(w.abs()) } else { m },
         );
         let scale = if max > 0.0 {
-            (32_000.0 / max).min(1024.0)
+            (32_000.0 / max).min(cap)
         } else {
-            1024.0
+            cap
         };
         let q = weights
             .iter()
@@ -316,7 +374,7 @@ impl WeightsFile {
         Ok(WeightsFile {
             layout: current_layout(),
             stages: NUM_STAGES as u32,
-            first_stage_discs: 13,
+            first_stage_discs: FIRST_STAGE_DISCS,
             scale,
             meta,
             weights: q,
@@ -432,6 +490,43 @@ mod tests {
         let bytes = g.to_bytes().expect("encodes");
         assert!(matches!(
             WeightsFile::from_bytes(&bytes),
+            Err(WeightsError::LayoutMismatch(_))
+        ));
+    }
+
+    #[test]
+    fn a_file_from_13_discs_reads_with_its_first_table_below() {
+        let new = sample();
+        // The same file as written before the opening had a table per
+        // number of empties: 52 stages from 13 discs.
+        let skip = (13 - FIRST_STAGE_DISCS) as usize;
+        let mut old = new.clone();
+        old.stages = 52;
+        old.first_stage_discs = 13;
+        old.weights = new.weights[skip * STAGE_WEIGHTS..].to_vec();
+        let back = WeightsFile::from_bytes(&old.to_bytes().expect("encodes")).expect("decodes");
+        assert_eq!(back.stages as usize, NUM_STAGES);
+        assert_eq!(back.first_stage_discs, FIRST_STAGE_DISCS);
+        let first = &old.weights[..STAGE_WEIGHTS];
+        for s in 0..=skip {
+            assert_eq!(
+                &back.weights[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS],
+                first
+            );
+        }
+        assert_eq!(back.weights[skip * STAGE_WEIGHTS..], old.weights[..]);
+        // It keeps the fingerprint of the file as written.
+        assert_eq!(back.fingerprint(), old.fingerprint());
+        // A file whose opening tables differ has a fingerprint of its own.
+        let mut moved = back.clone();
+        moved.weights[Family::Parity.offset()] += 1;
+        assert_ne!(moved.fingerprint(), back.fingerprint());
+        // A file that does not reach 64 discs is not widened.
+        let mut short = old.clone();
+        short.stages = 51;
+        short.weights.truncate(51 * STAGE_WEIGHTS);
+        assert!(matches!(
+            WeightsFile::from_bytes(&short.to_bytes().expect("encodes")),
             Err(WeightsError::LayoutMismatch(_))
         ));
     }

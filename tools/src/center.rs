@@ -212,7 +212,10 @@ mod tests {
             }
         }
         // The tables below 27 empties are untouched.
-        assert!(c.shift[51 - 26].iter().all(|&d| d == 0.0));
-        assert!(c.shift[51 - 30].iter().any(|&d| d != 0.0));
+        let stage_of = |e: usize| othello_solver::eval::NUM_STAGES - 1 - e;
+        assert!(c.shift[stage_of(26)].iter().all(|&d| d == 0.0));
+        assert!(c.shift[stage_of(30)].iter().any(|&d| d != 0.0));
+        // Each opening stage (one number of empties) has its own shift.
+        assert!(c.shift[stage_of(55)][1] != 0.0 && c.shift[stage_of(55)][0] == 0.0);
     }
 }

@@ -2,6 +2,7 @@
 //! (`weights/eval.md` for the shipped ones) and, with `--report`, elsewhere.
 
 use crate::train::{Dataset, Evaluation, TrainOptions, TrainResult};
+use othello_solver::eval::patterns::FIRST_STAGE_DISCS;
 use othello_solver::eval::{TrainingMeta, NUM_STAGES};
 use std::fmt::Write;
 
@@ -140,8 +141,8 @@ pub fn render(
         let _ = writeln!(
             s,
             "| {st} | {} | {} | {} | {} | {} | {} | {} | {} | {exact} | {} | {:.1e} | {} | {:.1} |",
-            st + 13,
-            51 - st,
+            st + FIRST_STAGE_DISCS as usize,
+            64 - FIRST_STAGE_DISCS as usize - st,
             tr.n,
             f(tr.mae),
             f(tr.rmse),

@@ -1,4 +1,4 @@
-//! Smoothing across stages: each configuration's 52 values are replaced by
+//! Smoothing across stages: each configuration's values (one per stage) are replaced by
 //! a quartic in the stage, fitted by least squares with the configuration's
 //! frequency at each stage as the weight (the df-pn⁺ paper, section 3).
 //!
@@ -52,7 +52,7 @@ pub fn smooth(tables: &mut [f32], counts: &[u32]) {
 }
 
 /// The weighted least-squares polynomial (degree ≤ 4) through `values` at
-/// stages 0…51, evaluated at every stage; `None` if every weight is 0.
+/// every stage, evaluated at every stage; `None` if every weight is 0.
 pub fn weighted_poly(values: &[f64], weights: &[f64]) -> Option<[f32; NUM_STAGES]> {
     let seen = weights.iter().filter(|&&w| w > 0.0).count();
     if seen == 0 {

@@ -1,13 +1,14 @@
 //! The pattern fitter: from replayed games to a weights file and a report.
 //!
-//! 1. [`Dataset::build`]: every position of every game with 13–64 discs
-//!    becomes a sample of its stage, with its target (the game's final disc
+//! 1. [`Dataset::build`]: every position of every game becomes a sample
+//!    of its stage (one per number of discs), with its target (the game's final disc
 //!    difference from the side to move's view, or, with
 //!    [`Target::Theoretical`], WTHOR's perfect-play score at 24 empties for
 //!    the positions up to that point; with [`Dataset::build_labelled`], a
 //!    position's exact score from a labels file, [`crate::labels`]).
 //!    Held-out games go to a separate set.
-//! 2. [`fit_tables`]: per stage, a sparse least-squares fit by
+//! 2. [`fit_tables`]: per stage (the opening's, up to [`OPENING_DISCS`]
+//!    discs, as one), a sparse least-squares fit by
 //!    preconditioned CG ([`crate::cg`]) over the canonical configurations,
 //!    with rare configurations replaced by smaller pieces ([`crate::rare`]);
 //!    the result is written out as full tables, mirror images included.
@@ -21,6 +22,7 @@ use crate::rare::Pieces;
 use crate::smooth;
 use indicatif::{ProgressBar, ProgressStyle};
 use othello_solver::board::Board;
+use othello_solver::eval::patterns::FIRST_STAGE_DISCS;
 use othello_solver::eval::{
     feature_indices, stage, Family, FAMILIES, NUM_FEATURES, NUM_STAGES, STAGE_WEIGHTS,
 };
@@ -281,6 +283,15 @@ fn canonical_map() -> Vec<u32> {
 
 const NONE: u32 = u32::MAX;
 
+/// The opening's stages, up to this many discs (51 or more empties), are
+/// fitted as one table, written to each of them: few distinct positions
+/// have so few discs (one with 5, three with 6), too few for a table's
+/// 62,547 weights. Each then gets its own level: its bias (the parity
+/// weight) is refitted with smoothing, or set by `othello-tools center`.
+pub const OPENING_DISCS: u32 = 13;
+/// The stage whose fit every opening stage shares.
+pub const OPENING_STAGE: usize = (OPENING_DISCS - FIRST_STAGE_DISCS) as usize;
+
 /// Fits every stage. Returns the full tables (stage-major, in discs), the
 /// canonical occurrence count of every index at every stage (for
 /// smoothing), and per-stage fit facts.
@@ -295,9 +306,18 @@ pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec
         "{prefix:>18} [{bar:30}] {pos:>3}/{len} CG iterations, residual {msg}",
     )
     .unwrap_or_else(|_| ProgressStyle::default_bar());
-    for s in opts.stages.0..=opts.stages.1.min(NUM_STAGES - 1) {
+    // The stages to fit: the opening's ones as the one they share.
+    let (first, last) = (opts.stages.0, opts.stages.1.min(NUM_STAGES - 1));
+    // (Nothing when the range is empty.)
+    let fitted = first.max(OPENING_STAGE)..=last.max(OPENING_STAGE);
+    let fitted = fitted.filter(|_| first <= last);
+    for s in fitted {
         let t0 = Instant::now();
-        let lo = s.saturating_sub(opts.stage_window);
+        let lo = if s == OPENING_STAGE {
+            0
+        } else {
+            s.saturating_sub(opts.stage_window)
+        };
         let hi = (s + opts.stage_window).min(NUM_STAGES - 1);
         let samples: Vec<Sample> = ds.train[lo..=hi].iter().flatten().copied().collect();
         let samples = &samples;
@@ -360,7 +380,8 @@ pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec
             ProgressBar::hidden()
         };
         bar.set_style(style.clone());
-        bar.set_prefix(format!("stage {s:2} ({:2} discs)", s + 13));
+        let discs = s + FIRST_STAGE_DISCS as usize;
+        bar.set_prefix(format!("stage {s:2} ({discs:2} discs)"));
         let (w, outcome) = cg::solve(&design, &y, opts.cg, |it, rel| {
             bar.set_position(it as u64);
             bar.set_message(format!("{rel:.1e}"));
@@ -383,8 +404,7 @@ pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec
         if opts.progress && bar.is_hidden() {
             // No terminal (a log file): one line per stage instead of a bar.
             eprintln!(
-                "stage {s:2} ({:2} discs): {} positions, {} CG iterations, residual {:.1e}, {} rare configurations split, {:.1} s",
-                s + 13,
+                "stage {s:2} ({discs:2} discs): {} positions, {} CG iterations, residual {:.1e}, {} rare configurations split, {:.1} s",
                 samples.len(),
                 outcome.iterations,
                 outcome.rel_residual,
@@ -392,6 +412,14 @@ pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec
                 fits[s].seconds
             );
         }
+    }
+    // The opening's stages take the table they were fitted as.
+    for s in first..=last.min(OPENING_STAGE - 1) {
+        let (shared, own) = tables.split_at_mut(OPENING_STAGE * STAGE_WEIGHTS);
+        shared[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS].copy_from_slice(&own[..STAGE_WEIGHTS]);
+        let (shared, own) = counts_out.split_at_mut(OPENING_STAGE * STAGE_WEIGHTS);
+        shared[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS].copy_from_slice(&own[..STAGE_WEIGHTS]);
+        fits[s] = fits[OPENING_STAGE];
     }
     (tables, counts_out, fits)
 }
@@ -715,15 +743,37 @@ mod tests {
         let ds = Dataset::build_labelled(&games, Target::Final, &LabelMap::new());
         let positions: usize = games.iter().map(|g| g.positions.len()).sum();
         assert_eq!(ds.train_positions(), positions);
-        // The positions with fewer than 13 discs (the start of every game
-        // among them) share stage 0, the table `eval` reads for them.
-        let opening = games
-            .iter()
-            .flat_map(|g| &g.positions)
-            .filter(|(b, _)| b.discs() <= 13)
-            .count();
-        assert_eq!(ds.train[0].len(), opening);
-        assert!(ds.train[0].iter().any(|x| x.board.discs() == 4));
+        // One stage per number of discs, the start position's included.
+        for (st, samples) in ds.train.iter().enumerate() {
+            assert!(samples.iter().all(|x| stage(&x.board) == st));
+        }
+        assert_eq!(ds.train[0].len(), games.len());
+        assert!(ds.train[0].iter().all(|x| x.board.discs() == 4));
+    }
+
+    #[test]
+    fn the_opening_stages_share_one_fit() {
+        let games = random_games(40, 5, 0);
+        let ds = Dataset::build(&games, Target::Final);
+        let opts = TrainOptions {
+            cg: CgOptions {
+                max_iter: 20,
+                ..CgOptions::default()
+            },
+            ..TrainOptions::default()
+        };
+        let (tables, _, _) = fit_tables(&ds, &opts);
+        let table = |s: usize| &tables[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS];
+        assert!(table(OPENING_STAGE).iter().any(|&w| w != 0.0));
+        for s in 0..OPENING_STAGE {
+            assert_eq!(table(s), table(OPENING_STAGE), "stage {s}");
+        }
+        // The next stage is a fit of its own.
+        assert_ne!(table(OPENING_STAGE + 1), table(OPENING_STAGE));
+        assert_eq!(
+            OPENING_STAGE + FIRST_STAGE_DISCS as usize,
+            OPENING_DISCS as usize
+        );
     }
 
     #[test]

@@ -54,10 +54,16 @@ pub struct Args {
     /// Fit stage s on the positions of stages s−W … s+W.
     #[arg(long, default_value_t = 0)]
     pub stage_window: usize,
-    /// Fit only stages FIRST-LAST (quick experiments; the other stages stay 0
-    /// and the weights are not fit for use).
+    /// Fit only stages FIRST-LAST (a stage is discs − 4). The other stages
+    /// stay 0 (quick experiments; such weights are not fit for use) or,
+    /// with `--base`, keep that file's tables.
     #[arg(long)]
     pub stages: Option<String>,
+    /// With `--stages`: the weights whose tables the stages not fitted keep,
+    /// to the bit (the file is written at the base's scale when the fitted
+    /// tables fit it). Refits some stages of shipped weights.
+    #[arg(long, requires = "stages")]
+    pub base: Option<PathBuf>,
     /// Leave these families out of the fit (comma-separated names as in the
     /// weights layout, e.g. `mobility,frontier`; their weights stay 0). For
     /// measuring what a family adds.
@@ -104,6 +110,23 @@ pub struct Outcome {
     pub file: WeightsFile,
 }
 
+/// Replaces the tables of the stages outside `fitted` (inclusive) with
+/// `base`'s, in discs.
+fn keep_base_stages(tables: &mut [f32], base: &WeightsFile, fitted: (usize, usize)) {
+    use othello_solver::eval::STAGE_WEIGHTS;
+    for (s, (t, b)) in tables
+        .chunks_exact_mut(STAGE_WEIGHTS)
+        .zip(base.weights.chunks_exact(STAGE_WEIGHTS))
+        .enumerate()
+    {
+        if !(fitted.0..=fitted.1).contains(&s) {
+            for (t, &b) in t.iter_mut().zip(b) {
+                *t = f32::from(b) / base.scale;
+            }
+        }
+    }
+}
+
 /// The paths, comma-separated, for the report.
 fn joined(paths: &[PathBuf]) -> String {
     paths
@@ -119,6 +142,9 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let holdout = parse_years(&args.holdout_years)?;
     if args.files.is_empty() && args.random_games == 0 {
         bail!("no game records given");
+    }
+    if args.base.is_some() && args.stages.is_none() {
+        bail!("--base keeps the stages that --stages leaves out: give --stages");
     }
     let (mut games, mut data) = load_games(&args.files, holdout)?;
     if args.random_games > 0 {
@@ -159,14 +185,30 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         },
         without: family_mask(&args.without)?,
     };
-    let result = train::train(&ds, &opts);
-    let partial = if opts.stages != (0, othello_solver::eval::NUM_STAGES - 1) {
-        format!(
+    let base = match &args.base {
+        Some(p) => {
+            Some(WeightsFile::load(p).with_context(|| format!("--base weights {}", p.display()))?)
+        }
+        None => None,
+    };
+    let mut result = train::train(&ds, &opts);
+    let all_stages = (0, othello_solver::eval::NUM_STAGES - 1);
+    let partial = match (&base, &args.base) {
+        (Some(b), Some(path)) => {
+            keep_base_stages(&mut result.tables, b, opts.stages);
+            format!(
+                " Stages {}–{} fitted, the others those of {} (fingerprint {:016x}).",
+                opts.stages.0,
+                opts.stages.1,
+                path.display(),
+                b.fingerprint()
+            )
+        }
+        _ if opts.stages != all_stages => format!(
             " EXPERIMENT: only stages {}–{} fitted, the others are 0.",
             opts.stages.0, opts.stages.1
-        )
-    } else {
-        String::new()
+        ),
+        _ => String::new(),
     };
     let notes = format!(
         "Held out: WTHOR games of {}–{}{}. Target: {:?}{}{}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",
@@ -218,7 +260,10 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         notes,
     };
     // Quantise once to measure, then record the measured errors in the file.
-    let file = WeightsFile::quantize(&result.tables, meta.clone())?;
+    let file = match &base {
+        Some(b) => WeightsFile::quantize_at_most(&result.tables, b.scale, meta.clone())?,
+        None => WeightsFile::quantize(&result.tables, meta.clone())?,
+    };
     let evaluator = PatternEvaluator::from_file(&file);
     let quantized = train::evaluate(&ds, |b| evaluator.evaluate(b));
     meta.heldout_mae = quantized.heldout_all.mae as f32;

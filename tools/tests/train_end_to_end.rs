@@ -22,6 +22,7 @@ fn args(out: std::path::PathBuf) -> Args {
         random_games: 600,
         stage_window: 1,
         stages: None,
+        base: None,
         without: Vec::new(),
         labels: Vec::new(),
         search_labels: Vec::new(),
@@ -61,7 +62,8 @@ fn fit_beats_the_mean_on_training_positions() {
     let result = train::train(&ds, &opts);
     // Late stages of random games are nearly decided by the discs on the
     // board; the fit must explain most of the target there.
-    for s in [40usize, 48, 51] {
+    // (Stages of 53, 61 and 64 discs.)
+    for s in [49usize, 57, 60] {
         let samples = &ds.train[s];
         let mean = samples.iter().map(|x| x.result as f64).sum::<f64>() / samples.len() as f64;
         let base = samples
@@ -141,5 +143,32 @@ fn without_leaves_a_family_out_and_rejects_unknown_names() {
     a.without = vec!["no-such-family".into()];
     let err = train_cmd::run(&a).expect_err("unknown family");
     assert!(format!("{err:#}").contains("no family"), "{err:#}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn base_keeps_the_stages_not_fitted_to_the_bit() {
+    use othello_solver::eval::{NUM_STAGES, STAGE_WEIGHTS};
+    let dir = std::env::temp_dir().join(format!("othello-train-base-{}", std::process::id()));
+    let mut a = args(dir.join("eval.bin"));
+    a.random_games = 200;
+    a.ablation = false;
+    a.no_smooth = true;
+    a.stages = Some("0-9".into());
+    a.base = Some("../weights/eval.bin".into());
+    let outcome = train_cmd::run(&a).expect("training runs");
+    let base = WeightsFile::load(std::path::Path::new("../weights/eval.bin")).expect("shipped");
+    let w = &outcome.file.weights;
+    assert_eq!(outcome.file.scale, base.scale);
+    assert_eq!(w[10 * STAGE_WEIGHTS..], base.weights[10 * STAGE_WEIGHTS..]);
+    assert_eq!(w.len(), NUM_STAGES * STAGE_WEIGHTS);
+    // The fitted stages are the new fit's (random games, not the base's).
+    assert_ne!(w[..STAGE_WEIGHTS], base.weights[..STAGE_WEIGHTS]);
+    assert!(outcome.file.meta.notes.contains("the others those of"));
+    // --base without --stages is an error, not a copy of the base.
+    let mut b = args(dir.join("other.bin"));
+    b.base = a.base.clone();
+    let err = train_cmd::run(&b).expect_err("no --stages");
+    assert!(format!("{err:#}").contains("--base"), "{err:#}");
     let _ = std::fs::remove_dir_all(&dir);
 }
