@@ -81,6 +81,11 @@ pub struct TrainOptions {
     /// Families left out of the fit (bit i for `FAMILIES[i]`; their weights
     /// stay 0). For measuring what a family adds.
     pub without: u32,
+    /// Fit every stage on its own positions, the opening's too (they are
+    /// otherwise fitted as one, [`OPENING_DISCS`]): for refitting the
+    /// first few stages, whose handful of distinct positions each can
+    /// take, to deep values of those positions.
+    pub each_stage: bool,
 }
 
 impl Default for TrainOptions {
@@ -95,6 +100,7 @@ impl Default for TrainOptions {
             stage_window: 0,
             stages: (0, NUM_STAGES - 1),
             without: 0,
+            each_stage: false,
         }
     }
 }
@@ -306,14 +312,16 @@ pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec
         "{prefix:>18} [{bar:30}] {pos:>3}/{len} CG iterations, residual {msg}",
     )
     .unwrap_or_else(|_| ProgressStyle::default_bar());
-    // The stages to fit: the opening's ones as the one they share.
+    // The stages to fit: the opening's ones as the one they share (unless
+    // each stage is fitted alone).
+    let shared = if opts.each_stage { 0 } else { OPENING_STAGE };
     let (first, last) = (opts.stages.0, opts.stages.1.min(NUM_STAGES - 1));
     // (Nothing when the range is empty.)
-    let fitted = first.max(OPENING_STAGE)..=last.max(OPENING_STAGE);
+    let fitted = first.max(shared)..=last.max(shared);
     let fitted = fitted.filter(|_| first <= last);
     for s in fitted {
         let t0 = Instant::now();
-        let lo = if s == OPENING_STAGE {
+        let lo = if s == shared {
             0
         } else {
             s.saturating_sub(opts.stage_window)
@@ -414,12 +422,14 @@ pub fn fit_tables(ds: &Dataset, opts: &TrainOptions) -> (Vec<f32>, Vec<u32>, Vec
         }
     }
     // The opening's stages take the table they were fitted as.
-    for s in first..=last.min(OPENING_STAGE - 1) {
-        let (shared, own) = tables.split_at_mut(OPENING_STAGE * STAGE_WEIGHTS);
-        shared[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS].copy_from_slice(&own[..STAGE_WEIGHTS]);
-        let (shared, own) = counts_out.split_at_mut(OPENING_STAGE * STAGE_WEIGHTS);
-        shared[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS].copy_from_slice(&own[..STAGE_WEIGHTS]);
-        fits[s] = fits[OPENING_STAGE];
+    if shared > 0 {
+        for s in first..=last.min(shared - 1) {
+            let (to, from) = tables.split_at_mut(shared * STAGE_WEIGHTS);
+            to[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS].copy_from_slice(&from[..STAGE_WEIGHTS]);
+            let (to, from) = counts_out.split_at_mut(shared * STAGE_WEIGHTS);
+            to[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS].copy_from_slice(&from[..STAGE_WEIGHTS]);
+            fits[s] = fits[shared];
+        }
     }
     (tables, counts_out, fits)
 }
@@ -770,6 +780,20 @@ mod tests {
         }
         // The next stage is a fit of its own.
         assert_ne!(table(OPENING_STAGE + 1), table(OPENING_STAGE));
+        // Each on its own: the first stages are fits of their own positions.
+        let each = TrainOptions {
+            each_stage: true,
+            stages: (0, 3),
+            ..opts
+        };
+        let (alone, _, _) = fit_tables(&ds, &each);
+        let alone = |s: usize| &alone[s * STAGE_WEIGHTS..(s + 1) * STAGE_WEIGHTS];
+        assert_ne!(alone(2), alone(3));
+        assert_ne!(alone(3), table(3));
+        assert!(
+            alone(OPENING_STAGE).iter().all(|&w| w == 0.0),
+            "not asked for"
+        );
         assert_eq!(
             OPENING_STAGE + FIRST_STAGE_DISCS as usize,
             OPENING_DISCS as usize

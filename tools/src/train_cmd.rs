@@ -59,6 +59,11 @@ pub struct Args {
     /// with `--base`, keep that file's tables.
     #[arg(long)]
     pub stages: Option<String>,
+    /// Fit each stage on its own positions, the opening's too (without it
+    /// the stages up to 13 discs are fitted as one table): for refitting the
+    /// first stages, a handful of distinct positions each, to deep values.
+    #[arg(long)]
+    pub each_stage: bool,
     /// With `--stages`: the weights whose tables the stages not fitted keep,
     /// to the bit (the file is written at the base's scale when the fitted
     /// tables fit it). Refits some stages of shipped weights.
@@ -184,6 +189,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             None => (0, othello_solver::eval::NUM_STAGES - 1),
         },
         without: family_mask(&args.without)?,
+        each_stage: args.each_stage,
     };
     let base = match &args.base {
         Some(p) => {
@@ -209,6 +215,10 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             opts.stages.0, opts.stages.1
         ),
         _ => String::new(),
+    } + if args.each_stage {
+        " Each stage fitted on its own positions (--each-stage)."
+    } else {
+        ""
     };
     let notes = format!(
         "Held out: WTHOR games of {}–{}{}. Target: {:?}{}{}. Rare threshold {}, smoothing {}, ridge {}, stage window ±{}.",

@@ -23,6 +23,7 @@ fn args(out: std::path::PathBuf) -> Args {
         stage_window: 1,
         stages: None,
         base: None,
+        each_stage: false,
         without: Vec::new(),
         labels: Vec::new(),
         search_labels: Vec::new(),
