@@ -5,8 +5,9 @@
 #
 #   scripts/eval-error.sh [WEIGHTS]      (default: the weights built in)
 #
-# References: exact scores at 1-16 empties (lab/labels/wthor-heldout-1-16.bin)
-# and at 20 (wthor-heldout-20-quarter.bin), WTHOR's perfect-play score at 24
+# References: exact scores at 1-16 empties (lab/labels/wthor-heldout-1-16.bin),
+# at 20 (wthor-heldout-20-quarter.bin) and at 17-19 and 21-23
+# (wthor-heldout-17-23-shard1of8.bin), WTHOR's perfect-play score at 24
 # (the held-out games' own), Edax 4.6 at 17-59 otherwise
 # (lab/runs/eval-reference/, scripts/edax-reference.sh): level 20 at 17-32, where
 # it is an endgame search, and the mean of levels 20 and 21 at 33-59, where it
@@ -22,8 +23,9 @@ W=()
 cargo build --release -q -p othello-tools --example label_mae
 MAE=target/release/examples/label_mae
 G=../shared/data/games/wthor
-echo "## exact (1-16, 20) and WTHOR's perfect-play score (24)"
+echo "## exact (1-23) and WTHOR's perfect-play score (24)"
 "$MAE" lab/labels/wthor-heldout-1-16.bin lab/labels/wthor-heldout-20-quarter.bin \
+  lab/labels/wthor-heldout-17-23-shard1of8.bin \
   --games $G/WTH_2018.wtb --games $G/WTH_2019.wtb --games $G/WTH_2020.wtb \
   --games $G/WTH_2021.wtb --games $G/WTH_2022.wtb \
   --depth 2 --depth 4 --stats --neighbours "${W[@]}"
