@@ -19,43 +19,52 @@ pub struct Args {
     pub no_header: bool,
 }
 
-/// The text of one file: `# FILE: HEADER` (unless `no_header`), then per
-/// label the position from the side to move's view (its discs `X`, the
+/// Writes the text of one file: `# FILE: HEADER` (unless `no_header`), then
+/// per label the position from the side to move's view (its discs `X`, the
 /// side to move written `X`) and the score, side to move's view.
-pub fn render(name: &str, header: &str, labels: &[labels::Label], no_header: bool) -> String {
-    let mut out = String::with_capacity(labels.len() * 72);
+pub fn write_text(
+    w: &mut impl Write,
+    name: &str,
+    header: &str,
+    labels: &[labels::Label],
+    no_header: bool,
+) -> std::io::Result<()> {
     if !no_header {
-        out.push_str(&format!("# {name}: {}\n", header.replace('\n', " ")));
+        writeln!(w, "# {name}: {}", header.replace('\n', " "))?;
     }
     for l in labels {
         let p = Position {
             board: l.board,
             side: Color::Black,
         };
-        out.push_str(&format!("{} {:+}\n", p.to_board_string(), l.score));
+        writeln!(w, "{} {:+}", p.to_board_string(), l.score)?;
     }
-    out
+    Ok(())
 }
 
-/// Runs `labels`: every file in turn, to standard output.
+/// Runs `labels`: every file in turn, to standard output. A closed pipe
+/// (`| head`) ends the output quietly.
 pub fn run(args: &Args) -> Result<()> {
     if args.files.is_empty() {
         anyhow::bail!("no labels files given");
     }
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
+    let mut written = Ok(());
     for f in &args.files {
         let (header, labels) = labels::read(f)?;
-        let text = render(&f.display().to_string(), &header, &labels, args.no_header);
-        if let Err(e) = w.write_all(text.as_bytes()) {
-            // A closed pipe (`| head`) ends the output, not in an error.
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                return Ok(());
-            }
-            return Err(e.into());
+        written = write_text(
+            &mut w,
+            &f.display().to_string(),
+            &header,
+            &labels,
+            args.no_header,
+        );
+        if written.is_err() {
+            break;
         }
     }
-    match w.flush() {
+    match written.and_then(|()| w.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(()),
     }
@@ -65,6 +74,12 @@ pub fn run(args: &Args) -> Result<()> {
 mod tests {
     use super::*;
     use othello_solver::Board;
+
+    fn render(name: &str, header: &str, l: &[labels::Label], no_header: bool) -> String {
+        let mut out = Vec::new();
+        write_text(&mut out, name, header, l, no_header).expect("to memory");
+        String::from_utf8(out).expect("ASCII")
+    }
 
     #[test]
     fn one_line_per_label_with_the_side_to_moves_discs_as_x() {

@@ -151,6 +151,13 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     if args.base.is_some() && args.stages.is_none() {
         bail!("--base keeps the stages that --stages leaves out: give --stages");
     }
+    // Read before the games, so that a bad file fails before any work.
+    let base = match &args.base {
+        Some(p) => {
+            Some(WeightsFile::load(p).with_context(|| format!("--base weights {}", p.display()))?)
+        }
+        None => None,
+    };
     let (mut games, mut data) = load_games(&args.files, holdout)?;
     if args.random_games > 0 {
         games.extend(train::random_games(args.random_games, 1, 10));
@@ -190,12 +197,6 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         },
         without: family_mask(&args.without)?,
         each_stage: args.each_stage,
-    };
-    let base = match &args.base {
-        Some(p) => {
-            Some(WeightsFile::load(p).with_context(|| format!("--base weights {}", p.display()))?)
-        }
-        None => None,
     };
     let mut result = train::train(&ds, &opts);
     let all_stages = (0, othello_solver::eval::NUM_STAGES - 1);
@@ -271,7 +272,16 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     };
     // Quantise once to measure, then record the measured errors in the file.
     let file = match &base {
-        Some(b) => WeightsFile::quantize_at_most(&result.tables, b.scale, meta.clone())?,
+        Some(b) => {
+            let f = WeightsFile::quantize_at_most(&result.tables, b.scale, meta.clone())?;
+            if f.scale != b.scale {
+                eprintln!(
+                    "train: the fitted stages need scale {} (the base has {}): the base's other stages are rounded again, not kept to the bit",
+                    f.scale, b.scale
+                );
+            }
+            f
+        }
         None => WeightsFile::quantize(&result.tables, meta.clone())?,
     };
     let evaluator = PatternEvaluator::from_file(&file);
