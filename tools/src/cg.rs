@@ -6,12 +6,18 @@
 //! pattern weights; a column listed twice counts twice). The preconditioner
 //! is diagonal (Jacobi) scaling by `diag(AᵀA) + λ`, which is the number of
 //! times each weight occurs plus λ. `A w` and `Aᵀ r` run in parallel with
-//! rayon over blocks of rows.
+//! rayon over blocks of rows; every sum is cut into fixed pieces added in
+//! order, so a fit does not depend on the thread count or the scheduling.
 
 use rayon::prelude::*;
 
 /// Rows per parallel block.
 const BLOCK: usize = 4096;
+
+/// Fixed pieces of the parallel sums (`Aᵀ r`, dot products): their number
+/// and bounds never depend on the thread count, and the pieces are added in
+/// order, so a fit is reproducible to the bit.
+const GROUPS: usize = 32;
 
 /// A sparse 0/1 design matrix in compressed rows.
 #[derive(Clone, Debug, Default)]
@@ -70,32 +76,33 @@ impl SparseDesign {
         out
     }
 
-    /// `Aᵀ r`.
+    /// `Aᵀ r`. The rows are cut into [`GROUPS`] fixed ranges whatever the
+    /// number of threads, and the ranges' partial sums are added in order,
+    /// so the result (and every fit built on it) is the same to the bit on
+    /// every run and every machine.
     pub fn mul_transpose(&self, r: &[f64]) -> Vec<f64> {
-        let nblocks = self.rows().div_ceil(BLOCK);
-        (0..nblocks)
+        let per_group = self.rows().div_ceil(GROUPS).max(1);
+        let partials: Vec<Vec<f64>> = (0..GROUPS)
             .into_par_iter()
-            .fold(
-                || vec![0.0; self.ncols],
-                |mut acc, b| {
-                    let end = ((b + 1) * BLOCK).min(self.rows());
-                    for (i, &ri) in r.iter().enumerate().take(end).skip(b * BLOCK) {
-                        for &c in self.row(i) {
-                            acc[c as usize] += ri;
-                        }
+            .map(|g| {
+                let mut acc = vec![0.0; self.ncols];
+                let start = (g * per_group).min(self.rows());
+                let end = ((g + 1) * per_group).min(self.rows());
+                for (i, &ri) in r.iter().enumerate().take(end).skip(start) {
+                    for &c in self.row(i) {
+                        acc[c as usize] += ri;
                     }
-                    acc
-                },
-            )
-            .reduce(
-                || vec![0.0; self.ncols],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(&b) {
-                        *x += y;
-                    }
-                    a
-                },
-            )
+                }
+                acc
+            })
+            .collect();
+        let mut out = vec![0.0; self.ncols];
+        for part in &partials {
+            for (x, y) in out.iter_mut().zip(part) {
+                *x += y;
+            }
+        }
+        out
     }
 
     /// How many times each column occurs (the diagonal of AᵀA).
@@ -211,8 +218,15 @@ pub fn solve(
     )
 }
 
+/// `a · b`, summed in fixed pieces (see [`GROUPS`]) added in order.
 fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.par_iter().zip(b).map(|(x, y)| x * y).sum()
+    let per_group = a.len().div_ceil(GROUPS).max(1);
+    let partials: Vec<f64> = a
+        .par_chunks(per_group)
+        .zip(b.par_chunks(per_group))
+        .map(|(x, y)| x.iter().zip(y).map(|(x, y)| x * y).sum::<f64>())
+        .collect();
+    partials.iter().sum()
 }
 
 fn norm(a: &[f64]) -> f64 {
@@ -256,6 +270,38 @@ mod tests {
             "max error {err} after {} iterations",
             out.iterations
         );
+    }
+
+    /// The fit is the same to the bit at one thread and at three: the
+    /// parallel sums never depend on how rayon splits the work.
+    #[test]
+    fn same_bits_at_any_thread_count() {
+        let mut rng = SplitMix64::new(11);
+        let ncols = 2000;
+        let mut a = SparseDesign::new(ncols);
+        let mut y = Vec::new();
+        for _ in 0..150_000 {
+            let cols: Vec<u32> = (0..6).map(|_| rng.below(ncols as u64) as u32).collect();
+            a.push_row(&cols);
+            y.push(rng.below(129) as f64 / 3.0 - 21.0);
+        }
+        let opts = CgOptions {
+            ridge: 1.0,
+            max_iter: 40,
+            tol: 1e-15,
+        };
+        let fit = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| solve(&a, &y, opts, |_, _| {}).0)
+        };
+        let one: Vec<u64> = fit(1).iter().map(|x| x.to_bits()).collect();
+        for threads in [3, 4] {
+            let many: Vec<u64> = fit(threads).iter().map(|x| x.to_bits()).collect();
+            assert!(one == many, "{threads} threads fit other bits than one");
+        }
     }
 
     /// With a ridge, the answer is the ridge solution: check the normal
