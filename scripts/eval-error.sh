@@ -9,10 +9,9 @@
 # at 20 (wthor-heldout-20-quarter.bin) and at 17-19 and 21-23
 # (wthor-heldout-17-23-shard1of8.bin), WTHOR's perfect-play score at 24
 # (the held-out games' own), Edax 4.6 at 17-59 otherwise
-# (lab/runs/eval-reference/, scripts/edax-reference.sh): level 20 at 17-32 (an
-# endgame search up to 30 empties; at 31-32 already a 20-ply midgame search,
-# biased low), and the mean of levels 20 and 21 at 33-59, where it
-# is a midgame search whose even depth undervalues the side to move (level 21
+# (lab/runs/eval-reference/, scripts/edax-reference.sh): level 20 at 17-30 (an
+# endgame search there), and the mean of levels 20 and 21 at 31-59, where level
+# 20 is a midgame search whose even depth undervalues the side to move (level 21
 # scores higher at every stage; docs/evaluation.md gives by how much). Prints two
 # markdown tables (exact, then Edax) with MAE / mean error (bias) / sd per
 # depth, and how far apart neighbouring stages are (|static - 1-ply|).
@@ -31,5 +30,5 @@ echo "## exact (1-23) and WTHOR's perfect-play score (24)"
   --games $G/WTH_2021.wtb --games $G/WTH_2022.wtb \
   --depth 2 --depth 4 --stats --neighbours "${W[@]}"
 echo
-echo "## Edax 4.6: level 20 (17-32), the mean of levels 20 and 21 (33-59)"
+echo "## Edax 4.6: level 20 (17-30), the mean of levels 20 and 21 (31-59)"
 "$MAE" --problems lab/runs/eval-reference/edax-l20.obf --problems lab/runs/eval-reference/edax-l21.obf --depth 2 --depth 4 --stats --neighbours "${W[@]}"
