@@ -18,7 +18,11 @@
 //! search) where black is to move, and that less the mean loss per move
 //! where white is (along a game the true value from black's view steps down
 //! by black's mistake and back up by white's, so it zig-zags by the loss per
-//! move, measured on the endgame stages, whose labels are exact or deep).
+//! move). The loss is measured as the zig-zag of the evaluation's own means
+//! on the endgame stages, which regress towards each stage's mean: the
+//! held-out exact scores zig-zag several times more (docs/evaluation.md,
+//! "The odd stages of 25–29 empties"), so the default target is flatter
+//! than the truth; `--loss` sets it.
 //! The level is the one the stages had when they were fitted to the games'
 //! perfect-play scores: flat, not falling to the draw of the start, because
 //! the first moves of expert games are book moves that lose next to nothing.
@@ -31,8 +35,9 @@ use othello_solver::eval::{PatternEvaluator, WeightsFile};
 
 /// Empties of WTHOR's perfect-play score.
 const ANCHOR_EMPTIES: u32 = 24;
-/// The endgame stages whose mean zig-zag gives the loss per move: labelled
-/// exactly or by 8-ply searches, not bootstrapped.
+/// The endgame stages whose mean zig-zag (of the evaluation, not of the
+/// true values) gives the default loss per move: fitted to exact or 8-ply
+/// labels, not bootstrapped.
 const LOSS_STAGES: std::ops::RangeInclusive<u32> = 17..=24;
 
 /// What [`measure`] found and what [`apply`] changes.
