@@ -17,6 +17,16 @@ pub const LAST_N_MAX: u32 = 8;
 /// of the order to pay.
 pub const LAST_N_SORT_MIN: u32 = 7;
 
+/// From this many empties up, the last-N solver keeps its bounds and best
+/// moves in its small cache of its own (`alphabeta::shallow`): transpositions
+/// recur there, and the cache stays in the core's own memory cache, where
+/// the shared table would wait on main memory. At least [`LAST_N_SORT_MIN`]:
+/// the cached move is tried first in the fastest-first loop.
+pub const SHALLOW_CACHE_MIN: u32 = 7;
+
+/// The last-N solver's cache holds 2^this many slots of 24 bytes.
+pub const SHALLOW_CACHE_BITS: u32 = 13;
+
 /// From this many empties up, children are probed in the table before the
 /// search (enhanced transposition cutoff): lower, the probes wait on memory
 /// longer than the cutoffs save.

@@ -7,6 +7,7 @@
 //! [`Context`]; once created, a context allocates nothing per node.
 
 use super::probcut::Selectivity;
+use super::shallow::ShallowCache;
 #[cfg(feature = "stats")]
 use super::stats::Stats;
 use super::tt;
@@ -70,6 +71,9 @@ pub(super) struct Context {
     pub(super) splits: Vec<Arc<AtomicBool>>,
     /// Helpers of this context alive now.
     pub(super) live: Arc<AtomicUsize>,
+    /// The last-N solver's cache of bounds and best moves: the context's
+    /// own, or `None` for a split point's helper, which uses its thread's.
+    pub(super) shallow: Option<ShallowCache>,
     /// Node-kind counters (builds with the `stats` feature only).
     #[cfg(feature = "stats")]
     pub(super) stats: Stats,
@@ -111,6 +115,7 @@ impl Context {
             split_below: 0,
             splits: Vec::new(),
             live: Arc::default(),
+            shallow: Some(ShallowCache::new()),
             #[cfg(feature = "stats")]
             stats: Stats::default(),
         }
@@ -139,6 +144,7 @@ impl Context {
             split_below: self.split_below,
             splits,
             live: Arc::clone(&self.live),
+            shallow: None,
             #[cfg(feature = "stats")]
             stats: Stats::default(),
         };

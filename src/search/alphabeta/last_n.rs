@@ -4,7 +4,10 @@
 //! [`LAST_N_MAX`] empties (moves
 //! generated at once, with the stability cutoff, no table: tried fastest
 //! first from [`LAST_N_SORT_MIN`]
-//! empties, below that odd quadrants first then by square class).
+//! empties, below that odd quadrants first then by square class). From
+//! [`SHALLOW_CACHE_MIN`](crate::search::tuning::SHALLOW_CACHE_MIN) empties
+//! the search keeps its bounds and best move in its own small cache
+//! ([`super::shallow`]), and tries the cached move first.
 //!
 //! All searches are fail-soft alpha-beta over final disc differences (empties
 //! to the winner) from the side to move's view; the window is `(alpha, beta)`
@@ -12,7 +15,8 @@
 
 use super::context::Context;
 use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
-use super::search::NONE;
+use super::search::{window_bounds, NONE};
+use super::shallow::{ShallowCache, NO_HINT};
 use super::stability::score_upper_bound;
 use crate::board::final_score;
 #[cfg(test)]
@@ -490,7 +494,25 @@ impl Context {
         }
         let odd = odd_squares(parity);
         if empties >= LAST_N_SORT_MIN {
-            return self.last_n_sorted::<K>(p, o, alpha, beta, parity, mv, odd);
+            let mut hint = NO_HINT;
+            if ShallowCache::covers(empties) {
+                if let Some(k) = self.cached(p, o) {
+                    if k.lower >= beta || k.lower == k.upper {
+                        return k.lower;
+                    }
+                    if k.upper <= alpha {
+                        return k.upper;
+                    }
+                    hint = k.best;
+                }
+                let (v, best) = self.last_n_sorted::<K>(p, o, alpha, beta, parity, mv, odd, hint);
+                let (lower, upper) = window_bounds(v, alpha, beta);
+                self.cache(p, o, lower, upper, best);
+                return v;
+            }
+            return self
+                .last_n_sorted::<K>(p, o, alpha, beta, parity, mv, odd, hint)
+                .0;
         }
         let mut best = NONE;
         for group in [mv & odd, mv & !odd] {
@@ -522,9 +544,12 @@ impl Context {
     }
 
     /// The last-N search's move loop from [`LAST_N_SORT_MIN`] empties up:
-    /// the moves fastest first (fewest replies; a move into an odd quadrant
-    /// first among equals), each child's replies counted once. `mv` holds
-    /// the moves, `odd` the squares of the odd quadrants.
+    /// the move `hint` first (the cache's best move, or [`NO_HINT`]; searched
+    /// before the others are keyed), then the others fastest first (fewest
+    /// replies; a move into an odd quadrant first among equals), each
+    /// child's replies counted once. `mv` holds
+    /// the moves, `odd` the squares of the odd quadrants. Returns the value
+    /// and the square of the best move.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn last_n_sorted<K: Instance>(
@@ -536,11 +561,37 @@ impl Context {
         parity: u8,
         mv: u64,
         odd: u64,
-    ) -> i32 {
+        hint: u8,
+    ) -> (i32, u8) {
+        let mut best = NONE;
+        let mut best_sq = NO_HINT;
+        let mut m = mv;
+        // The cached move first, before any other move is keyed: when it
+        // cuts, the others need no work.
+        if hint < 64 && mv >> hint & 1 != 0 {
+            let x = usize::from(hint);
+            m &= !(1 << x);
+            let f = K::flips(p, o, x);
+            let v = -K::last_n(
+                self,
+                o ^ f,
+                p ^ f ^ (1 << x),
+                -beta,
+                -alpha,
+                parity ^ QUADRANT_BIT[x],
+            );
+            best = v;
+            best_sq = hint;
+            if v >= beta {
+                return (v, best_sq);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+        }
         // (key, flips, square); at most LAST_N_MAX moves.
         let mut list = [(0u32, 0u64, 0usize); LAST_N_MAX as usize];
         let mut n = 0;
-        let mut m = mv;
         while m != 0 {
             let x = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -550,21 +601,21 @@ impl Context {
             n += 1;
         }
         list[..n].sort_unstable_by_key(|&(key, _, _)| key);
-        let mut best = NONE;
         for &(_, f, x) in &list[..n] {
             let (np, no) = (o ^ f, p ^ f ^ (1 << x));
             let v = -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x]);
             if v > best {
                 best = v;
+                best_sq = x as u8;
                 if v >= beta {
-                    return v;
+                    return (v, best_sq);
                 }
                 if v > alpha {
                     alpha = v;
                 }
             }
         }
-        best
+        (best, best_sq)
     }
 }
 
@@ -604,6 +655,8 @@ mod tests {
         use crate::search::reference::score as minimax;
         let mut rng = crate::rng::SplitMix64::new(0xE9D);
         let mut s = Context::on_table(std::sync::Arc::new(super::super::tt::Table::new(1)));
+        // A small cache, emptied before each run: each run starts cold.
+        s.shallow = Some(ShallowCache::with_bits(6));
         type Solve = fn(&mut Context, u64, u64, i32, i32) -> i32;
         let portable: Solve = |s, p, o, a, b| {
             if (!(p | o)).count_ones() > 4 {
@@ -641,6 +694,7 @@ mod tests {
                 (exact + 2, exact + 3),
             ] {
                 s.nodes = 0;
+                s.shallow = Some(ShallowCache::with_bits(6));
                 let v = portable(&mut s, p, o, a, beta);
                 let nodes = s.nodes;
                 if v <= a {
@@ -652,6 +706,7 @@ mod tests {
                 }
                 if let Some(x86) = x86 {
                     s.nodes = 0;
+                    s.shallow = Some(ShallowCache::with_bits(6));
                     assert_eq!(x86(&mut s, p, o, a, beta), v, "x86 {b:?} ({a},{beta})");
                     assert_eq!(s.nodes, nodes, "x86 nodes {b:?} ({a},{beta})");
                 }

@@ -32,6 +32,7 @@ pub mod parallel;
 pub mod probcut;
 mod root;
 pub mod search;
+mod shallow;
 pub mod solver;
 pub mod stability;
 pub mod stats;

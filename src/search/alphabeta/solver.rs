@@ -202,9 +202,13 @@ impl Searcher {
         self.ctx.order_eval.is_some()
     }
 
-    /// Empties the table and resets the node counter.
+    /// Empties the table (and the last-N solver's cache) and resets the
+    /// node counter.
     pub fn clear(&mut self) {
         self.ctx.tt.clear();
+        if let Some(c) = &mut self.ctx.shallow {
+            c.clear();
+        }
         self.ctx.nodes = 0;
         self.ctx.charged = 0;
     }

@@ -1,0 +1,194 @@
+//! A small cache of the last-N solver's results, one per search context.
+//!
+//! The last-N solver works without the shared table: a probe of that table
+//! waits on main memory, which costs more than the subtree of a position
+//! with 8 or fewer empties saves. Yet such positions recur (transpositions),
+//! and the move that refuted one last time is the best first guess the
+//! next time. This cache keeps the bounds proven on positions from
+//! [`SHALLOW_CACHE_MIN`] empties up, with the best move, in a
+//! direct-mapped array small enough to stay in the core's own cache.
+//!
+//! A solve's main context owns its cache; the helpers of split points
+//! (one per split point, see `parallel`) use their thread's.
+//!
+//! The last-N solver is exact in every search (ProbCut starts above it),
+//! so the bounds here are proven whatever the selectivity of the search
+//! that stored them, and serve any later search.
+
+use super::context::Context;
+use crate::search::tuning::{SHALLOW_CACHE_BITS, SHALLOW_CACHE_MIN};
+use std::cell::RefCell;
+
+thread_local! {
+    /// Each thread's own cache, for the split-point helpers it runs (a
+    /// helper lives for one split point; the thread's cache outlives it).
+    /// Contexts on one thread never run at the same time, and a probe or a
+    /// store never calls back into the search.
+    static OF_THREAD: RefCell<Option<ShallowCache>> = const { RefCell::new(None) };
+}
+
+/// No move is known for the position.
+pub(super) const NO_HINT: u8 = 64;
+
+/// One slot: a position, the bounds proven on its score and the move that
+/// gave its best value. An all-zero slot is empty (no position has no
+/// discs).
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    p: u64,
+    o: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+}
+
+/// What the cache knows of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Known {
+    /// A lower bound on the score.
+    pub(super) lower: i32,
+    /// An upper bound on the score.
+    pub(super) upper: i32,
+    /// The move of the best value found (`NO_HINT` if none).
+    pub(super) best: u8,
+}
+
+/// A direct-mapped cache of bounds for positions of [`SHALLOW_CACHE_MIN`]
+/// to `LAST_N_MAX` empties; a new position replaces the slot's old one.
+pub(super) struct ShallowCache {
+    slots: Box<[Slot]>,
+    shift: u32,
+}
+
+impl ShallowCache {
+    /// An empty cache of 2^[`SHALLOW_CACHE_BITS`] slots.
+    pub(super) fn new() -> ShallowCache {
+        ShallowCache::with_bits(SHALLOW_CACHE_BITS)
+    }
+
+    /// An empty cache of 2^`bits` slots.
+    pub(super) fn with_bits(bits: u32) -> ShallowCache {
+        ShallowCache {
+            slots: vec![Slot::default(); 1 << bits].into_boxed_slice(),
+            shift: 64 - bits,
+        }
+    }
+
+    /// Whether positions with `empties` empties are cached.
+    #[inline(always)]
+    pub(super) fn covers(empties: u32) -> bool {
+        empties >= SHALLOW_CACHE_MIN
+    }
+
+    #[inline(always)]
+    fn index(&self, p: u64, o: u64) -> usize {
+        let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        // The shift leaves fewer bits than the slice has slots' worth.
+        (h >> self.shift) as usize & (self.slots.len() - 1)
+    }
+
+    /// What is known of the position where `p` is to move against `o`.
+    #[inline(always)]
+    pub(super) fn probe(&self, p: u64, o: u64) -> Option<Known> {
+        let s = self.slots[self.index(p, o)];
+        (s.p == p && s.o == o).then_some(Known {
+            lower: i32::from(s.lower),
+            upper: i32::from(s.upper),
+            best: s.best,
+        })
+    }
+
+    /// Records the bounds `lower..=upper` on the position's score and the
+    /// move of its best value; bounds already there for the same position
+    /// are kept where tighter.
+    #[inline(always)]
+    pub(super) fn store(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
+        let i = self.index(p, o);
+        let s = &mut self.slots[i];
+        let (lower, upper) = (lower as i8, upper as i8);
+        if s.p == p && s.o == o {
+            s.lower = s.lower.max(lower);
+            s.upper = s.upper.min(upper);
+            s.best = best;
+        } else {
+            *s = Slot {
+                p,
+                o,
+                lower,
+                upper,
+                best,
+            };
+        }
+    }
+
+    /// Forgets every position.
+    pub(super) fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+    }
+}
+
+impl Context {
+    /// What the last-N cache knows of the position: the context's own
+    /// cache, or a helper's thread's.
+    #[inline(always)]
+    pub(super) fn cached(&self, p: u64, o: u64) -> Option<Known> {
+        match &self.shallow {
+            Some(c) => c.probe(p, o),
+            None => OF_THREAD.with(|c| {
+                c.borrow_mut()
+                    .get_or_insert_with(ShallowCache::new)
+                    .probe(p, o)
+            }),
+        }
+    }
+
+    /// Records bounds and the best move in the last-N cache (see
+    /// [`ShallowCache::store`]).
+    #[inline(always)]
+    pub(super) fn cache(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
+        match &mut self.shallow {
+            Some(c) => c.store(p, o, lower, upper, best),
+            None => OF_THREAD.with(|c| {
+                c.borrow_mut()
+                    .get_or_insert_with(ShallowCache::new)
+                    .store(p, o, lower, upper, best)
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_merges_and_replaces() {
+        let mut c = ShallowCache::with_bits(4);
+        let (p, o) = (0x0000_0018_0000_0000, 0x0000_0000_1800_0000);
+        assert_eq!(c.probe(p, o), None);
+        c.store(p, o, -64, 10, 3);
+        c.store(p, o, 4, 64, 5);
+        assert_eq!(
+            c.probe(p, o),
+            Some(Known {
+                lower: 4,
+                upper: 10,
+                best: 5
+            })
+        );
+        assert_eq!(c.probe(o, p), None, "the side to move is part of the key");
+        // Another position in the same slot replaces it.
+        let mut q = p;
+        let other = loop {
+            q = q.wrapping_add(1 << 40);
+            if c.index(q, o) == c.index(p, o) && q != p {
+                break q;
+            }
+        };
+        c.store(other, o, 0, 0, NO_HINT);
+        assert_eq!(c.probe(p, o), None);
+        assert_eq!(c.probe(other, o).map(|k| k.lower), Some(0));
+        c.clear();
+        assert_eq!(c.probe(other, o), None);
+    }
+}
