@@ -7,7 +7,7 @@
 //! empties, below that odd quadrants first then by square class). From
 //! [`SHALLOW_CACHE_MIN`](crate::search::tuning::SHALLOW_CACHE_MIN) empties
 //! the search keeps its bounds and best move in its own small cache
-//! ([`super::shallow`]), and tries the cached move first.
+//! (`shallow`), and tries the cached move first.
 //!
 //! All searches are fail-soft alpha-beta over final disc differences (empties
 //! to the winner) from the side to move's view; the window is `(alpha, beta)`
