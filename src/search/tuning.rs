@@ -23,6 +23,7 @@ pub const LAST_N_SORT_MIN: u32 = 7;
 /// the shared table would wait on main memory. At least [`LAST_N_SORT_MIN`]:
 /// the cached move is tried first in the fastest-first loop.
 pub const SHALLOW_CACHE_MIN: u32 = 7;
+const _: () = assert!(SHALLOW_CACHE_MIN >= LAST_N_SORT_MIN && SHALLOW_CACHE_MIN <= LAST_N_MAX);
 
 /// The last-N solver's cache holds 2^this many slots of 24 bytes.
 pub const SHALLOW_CACHE_BITS: u32 = 13;

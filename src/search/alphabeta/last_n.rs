@@ -494,25 +494,23 @@ impl Context {
         }
         let odd = odd_squares(parity);
         if empties >= LAST_N_SORT_MIN {
+            let cached = ShallowCache::covers(empties);
             let mut hint = NO_HINT;
-            if ShallowCache::covers(empties) {
-                if let Some(k) = self.cached(p, o) {
-                    if k.lower >= beta || k.lower == k.upper {
-                        return k.lower;
-                    }
-                    if k.upper <= alpha {
-                        return k.upper;
-                    }
-                    hint = k.best;
+            if let Some(k) = cached.then(|| self.cached(p, o)).flatten() {
+                if k.lower >= beta || k.lower == k.upper {
+                    return k.lower;
                 }
-                let (v, best) = self.last_n_sorted::<K>(p, o, alpha, beta, parity, mv, odd, hint);
+                if k.upper <= alpha {
+                    return k.upper;
+                }
+                hint = k.best;
+            }
+            let (v, best) = self.last_n_sorted::<K>(p, o, alpha, beta, parity, mv, odd, hint);
+            if cached {
                 let (lower, upper) = window_bounds(v, alpha, beta);
                 self.cache(p, o, lower, upper, best);
-                return v;
             }
-            return self
-                .last_n_sorted::<K>(p, o, alpha, beta, parity, mv, odd, hint)
-                .0;
+            return v;
         }
         let mut best = NONE;
         for group in [mv & odd, mv & !odd] {
@@ -547,9 +545,9 @@ impl Context {
     /// the move `hint` first (the cache's best move, or [`NO_HINT`]; searched
     /// before the others are keyed), then the others fastest first (fewest
     /// replies; a move into an odd quadrant first among equals), each
-    /// child's replies counted once. `mv` holds
-    /// the moves, `odd` the squares of the odd quadrants. Returns the value
-    /// and the square of the best move.
+    /// child's replies counted once. `mv` holds the moves, `odd` the squares
+    /// of the odd quadrants. Returns the value and the square of the best
+    /// move.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn last_n_sorted<K: Instance>(
@@ -655,8 +653,6 @@ mod tests {
         use crate::search::reference::score as minimax;
         let mut rng = crate::rng::SplitMix64::new(0xE9D);
         let mut s = Context::on_table(std::sync::Arc::new(super::super::tt::Table::new(1)));
-        // A small cache, emptied before each run: each run starts cold.
-        s.shallow = Some(ShallowCache::with_bits(6));
         type Solve = fn(&mut Context, u64, u64, i32, i32) -> i32;
         let portable: Solve = |s, p, o, a, b| {
             if (!(p | o)).count_ones() > 4 {
@@ -693,6 +689,8 @@ mod tests {
                 (exact - 3, exact - 2),
                 (exact + 2, exact + 3),
             ] {
+                // Each run starts on an empty (small) last-N cache, so that
+                // both instances search the same tree.
                 s.nodes = 0;
                 s.shallow = Some(ShallowCache::with_bits(6));
                 let v = portable(&mut s, p, o, a, beta);

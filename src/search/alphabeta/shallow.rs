@@ -1,4 +1,4 @@
-//! A small cache of the last-N solver's results, one per search context.
+//! A small cache of the last-N solver's results, apart from the shared table.
 //!
 //! The last-N solver works without the shared table: a probe of that table
 //! waits on main memory, which costs more than the subtree of a position
@@ -57,6 +57,7 @@ pub(super) struct Known {
 /// to `LAST_N_MAX` empties; a new position replaces the slot's old one.
 pub(super) struct ShallowCache {
     slots: Box<[Slot]>,
+    /// 64 less the bits of a slot's index.
     shift: u32,
 }
 
@@ -83,8 +84,8 @@ impl ShallowCache {
     #[inline(always)]
     fn index(&self, p: u64, o: u64) -> usize {
         let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        // The shift leaves fewer bits than the slice has slots' worth.
-        (h >> self.shift) as usize & (self.slots.len() - 1)
+        // The hash's top bits: as many as the slots need.
+        (h >> self.shift) as usize
     }
 
     /// What is known of the position where `p` is to move against `o`.
