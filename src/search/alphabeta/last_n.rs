@@ -16,7 +16,7 @@
 use super::context::Context;
 use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
 use super::search::{window_bounds, NONE};
-use super::shallow::{ShallowCache, NO_HINT};
+use super::shallow::{Known, ShallowCache, NO_HINT};
 use super::stability::score_upper_bound;
 use crate::board::final_score;
 #[cfg(test)]
@@ -614,6 +614,28 @@ impl Context {
             }
         }
         (best, best_sq)
+    }
+}
+
+impl Context {
+    /// What the last-N cache knows of the position: the context's own
+    /// cache, or a helper's thread's.
+    #[inline(always)]
+    fn cached(&self, p: u64, o: u64) -> Option<Known> {
+        match &self.shallow {
+            Some(c) => c.probe(p, o),
+            None => ShallowCache::of_thread(|c| c.probe(p, o)),
+        }
+    }
+
+    /// Records bounds and the best move in the last-N cache (see
+    /// [`ShallowCache::store`]).
+    #[inline(always)]
+    fn cache(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
+        match &mut self.shallow {
+            Some(c) => c.store(p, o, lower, upper, best),
+            None => ShallowCache::of_thread(|c| c.store(p, o, lower, upper, best)),
+        }
     }
 }
 

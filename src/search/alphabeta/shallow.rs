@@ -15,7 +15,6 @@
 //! so the bounds here are proven whatever the selectivity of the search
 //! that stored them, and serve any later search.
 
-use super::context::Context;
 use crate::search::tuning::{SHALLOW_CACHE_BITS, SHALLOW_CACHE_MIN};
 use std::cell::RefCell;
 
@@ -126,35 +125,12 @@ impl ShallowCache {
     pub(super) fn clear(&mut self) {
         self.slots.fill(Slot::default());
     }
-}
 
-impl Context {
-    /// What the last-N cache knows of the position: the context's own
-    /// cache, or a helper's thread's.
+    /// Runs `f` on the calling thread's own cache (made on first use): the
+    /// cache of the split-point helpers the thread runs.
     #[inline(always)]
-    pub(super) fn cached(&self, p: u64, o: u64) -> Option<Known> {
-        match &self.shallow {
-            Some(c) => c.probe(p, o),
-            None => OF_THREAD.with(|c| {
-                c.borrow_mut()
-                    .get_or_insert_with(ShallowCache::new)
-                    .probe(p, o)
-            }),
-        }
-    }
-
-    /// Records bounds and the best move in the last-N cache (see
-    /// [`ShallowCache::store`]).
-    #[inline(always)]
-    pub(super) fn cache(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
-        match &mut self.shallow {
-            Some(c) => c.store(p, o, lower, upper, best),
-            None => OF_THREAD.with(|c| {
-                c.borrow_mut()
-                    .get_or_insert_with(ShallowCache::new)
-                    .store(p, o, lower, upper, best)
-            }),
-        }
+    pub(super) fn of_thread<R>(f: impl FnOnce(&mut ShallowCache) -> R) -> R {
+        OF_THREAD.with(|c| f(c.borrow_mut().get_or_insert_with(ShallowCache::new)))
     }
 }
 
