@@ -103,7 +103,7 @@ pub fn count_last_flips(p: u64, x: usize) -> u32 {
 /// Orders up to four empty squares for the small solvers: squares alone in
 /// their quadrant first, then those in a quadrant of three, then the even
 /// quadrants.
-#[inline]
+#[inline(always)]
 fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     let mut sq = [0usize; N];
     let mut key = [0u32; N];
@@ -598,8 +598,16 @@ impl Context {
             list[n] = (2 * replies + u32::from(odd >> x & 1 == 0), f, x);
             n += 1;
         }
-        list[..n].sort_unstable_by_key(|&(key, _, _)| key);
-        for &(_, f, x) in &list[..n] {
+        for i in 0..n {
+            // Lazy selection sort: the first move usually cuts.
+            let mut k = i;
+            for j in i + 1..n {
+                if list[j].0 < list[k].0 {
+                    k = j;
+                }
+            }
+            list.swap(i, k);
+            let (_, f, x) = list[i];
             let (np, no) = (o ^ f, p ^ f ^ (1 << x));
             let v = -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x]);
             if v > best {
