@@ -101,6 +101,24 @@ fn bench_kernels(c: &mut Criterion) {
                 acc
             })
         });
+        if othello_solver::board::kernels::has_x86_v4() {
+            g.bench_function("flips_avx512", |bench| {
+                bench.iter(|| {
+                    let mut acc = 0u64;
+                    for (b, sq) in &moves {
+                        // SAFETY: has_x86_v4() said the CPU has AVX-512.
+                        acc ^= unsafe {
+                            movegen::x86::flips_v4(
+                                black_box(b.player),
+                                black_box(b.opponent),
+                                black_box(*sq),
+                            )
+                        };
+                    }
+                    acc
+                })
+            });
+        }
     }
     g.finish();
 }

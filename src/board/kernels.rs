@@ -7,11 +7,11 @@
 //! target, and on [`X86V3`], the whole loop compiled with AVX2, BMI1/2,
 //! LZCNT and POPCNT (`x86_v3_features!`). [`has_x86_v3`] chooses once per
 //! call of a loop's entry point; both instances give the same values and
-//! node counts (each loop's tests compare them). A later instance (AVX-512)
-//! is one more type here, one more detection, and one more arm at each
-//! entry point.
+//! node counts (each loop's tests compare them). A third, [`X86V4`], adds
+//! AVX-512 (its flip kernel counts leading zeros per lane, and the whole
+//! loop may use the wider instruction set); [`has_x86_v4`] chooses it.
 
-pub use super::cpu::has_x86_v3;
+pub use super::cpu::{has_x86_v3, has_x86_v4};
 use super::movegen;
 
 /// The move kernels an instance is built on. Implemented by zero-sized
@@ -60,6 +60,28 @@ impl Kernels for X86V3 {
     }
 }
 
+/// The x86-64-v4 instance: [`X86V3`]'s move generator and
+/// [`movegen::x86::flips_v4`], in code compiled with AVX-512 as well. Only
+/// ever used after [`has_x86_v4`] said the CPU has every feature of
+/// `x86_v4_features!`.
+#[cfg(target_arch = "x86_64")]
+pub struct X86V4;
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for X86V4 {
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        // SAFETY: X86V4 is only used after has_x86_v4(), which implies
+        // has_x86_v3() (see the type).
+        unsafe { movegen::x86::moves(p, o) }
+    }
+    #[inline(always)]
+    fn flips(p: u64, o: u64, x: usize) -> u64 {
+        // SAFETY: as above.
+        unsafe { movegen::x86::flips_v4(p, o, x) }
+    }
+}
+
 /// Compiles each item (a function or method) with the target features of
 /// the [`X86V3`] instance: AVX2, BMI1, BMI2, LZCNT, POPCNT. Such a function
 /// is `unsafe` to call unless [`has_x86_v3`] said yes.
@@ -69,3 +91,14 @@ macro_rules! x86_v3_features {
     };
 }
 pub(crate) use x86_v3_features;
+
+/// Compiles each item (a function or method) with the target features of
+/// the [`X86V4`] instance: those of `x86_v3_features!` and AVX-512 F, VL,
+/// CD, BW, DQ. Such a function is `unsafe` to call unless [`has_x86_v4`]
+/// said yes.
+macro_rules! x86_v4_features {
+    ($($item:item)*) => {
+        $(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd,avx512bw,avx512dq")] $item)*
+    };
+}
+pub(crate) use x86_v4_features;

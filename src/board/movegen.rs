@@ -9,7 +9,7 @@
 //! Which kernel a hot loop runs is chosen at one seam,
 //! [`super::kernels`].
 
-use super::cpu::has_x86_v3;
+use super::cpu::{has_x86_v3, has_x86_v4};
 
 /// Every square except the a- and h-files: stops horizontal shifts wrapping.
 const NOT_EDGE_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
@@ -182,6 +182,11 @@ const fn build_rays() -> [AlignedRays; 64] {
 #[inline]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     #[cfg(target_arch = "x86_64")]
+    if has_x86_v4() {
+        // SAFETY: the CPU has every feature flips_v4 is compiled with.
+        return unsafe { x86::flips_v4(p, o, sq) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if has_x86_v3() {
         // SAFETY: the CPU has every feature the x86 kernels are compiled with.
         return unsafe { x86::flips(p, o, sq) };
@@ -246,16 +251,18 @@ pub fn ray(sq: usize, dir: usize) -> u64 {
 
 /// Kernels for x86-64 CPUs with AVX2 and BMI1/BMI2/LZCNT (Intel Haswell,
 /// AMD Excavator and later). Each function is compiled with those features:
-/// call it only when [`has_x86_v3`] says yes. The portable [`moves`] and
-/// [`flips`] stay the reference; the tests run both on random boards.
+/// call it only when [`has_x86_v3`] says yes ([`x86::flips_v4`] also
+/// needs AVX-512: [`has_x86_v4`]). The portable [`moves`] and [`flips`]
+/// stay the reference; the tests run them all on random boards.
 #[cfg(target_arch = "x86_64")]
 pub mod x86 {
     use crate::board::movegen::{NOT_EDGE_FILES, RAYS};
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
-        _mm256_cmpgt_epi64, _mm256_extracti128_si256, _mm256_load_si256, _mm256_or_si256,
-        _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64,
-        _mm256_srlv_epi64, _mm256_sub_epi64, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64,
+        _mm256_cmpgt_epi64, _mm256_extracti128_si256, _mm256_load_si256, _mm256_lzcnt_epi64,
+        _mm256_or_si256, _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256,
+        _mm256_slli_epi64, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
+        _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64,
     };
 
     /// The OR of the four 64-bit lanes of `v`.
@@ -295,6 +302,35 @@ pub mod x86 {
         or_lanes(m) & !(p | o)
     }
 
+    /// The four rays of `sq` toward higher indices and the four toward
+    /// lower ones ([`RAYS`]), `p` and `o` in every lane, and the discs the
+    /// move flips along the rays toward higher indices: there the first
+    /// non-opponent square is the lowest, and when it is the mover's, the
+    /// ray's squares below it flip.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn rays_and_flips_up(p: u64, o: u64, sq: usize) -> [__m256i; 4] {
+        let r = &RAYS[sq & 63].0;
+        // SAFETY: each row is 64-byte aligned (its type), so both halves are
+        // 32-byte aligned and inside the row.
+        let (up, down) = unsafe {
+            (
+                _mm256_load_si256(r.as_ptr().cast()),
+                _mm256_load_si256(r.as_ptr().add(4).cast()),
+            )
+        };
+        let pp = _mm256_set1_epi64x(p as i64);
+        let oo = _mm256_set1_epi64x(o as i64);
+        let zero = _mm256_setzero_si256();
+        let x = _mm256_andnot_si256(oo, up);
+        let lowest = _mm256_and_si256(x, _mm256_sub_epi64(zero, x));
+        let outflank = _mm256_and_si256(lowest, pp);
+        let none = _mm256_cmpeq_epi64(outflank, zero);
+        let below = _mm256_sub_epi64(outflank, _mm256_set1_epi64x(1));
+        let f_up = _mm256_andnot_si256(none, _mm256_and_si256(below, up));
+        [down, pp, oo, f_up]
+    }
+
     /// [`super::flips`] with the four rays toward higher indices in one AVX2
     /// register and the four toward lower indices in another. Up: the
     /// lowest non-opponent square, as in the portable code. Down: the
@@ -308,26 +344,7 @@ pub mod x86 {
     #[target_feature(enable = "avx2")]
     #[inline]
     pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-        let r = &RAYS[sq & 63].0;
-        // SAFETY: each row is 64-byte aligned (its type), so both halves are
-        // 32-byte aligned and inside the row.
-        let (up, down) = unsafe {
-            (
-                _mm256_load_si256(r.as_ptr().cast()),
-                _mm256_load_si256(r.as_ptr().add(4).cast()),
-            )
-        };
-        let pp = _mm256_set1_epi64x(p as i64);
-        let oo = _mm256_set1_epi64x(o as i64);
-        let zero = _mm256_setzero_si256();
-        // Up: outflank = the lowest non-opponent square if it is the mover's;
-        // the ray's squares below it flip.
-        let x = _mm256_andnot_si256(oo, up);
-        let lowest = _mm256_and_si256(x, _mm256_sub_epi64(zero, x));
-        let outflank = _mm256_and_si256(lowest, pp);
-        let none = _mm256_cmpeq_epi64(outflank, zero);
-        let below = _mm256_sub_epi64(outflank, _mm256_set1_epi64x(1));
-        let f_up = _mm256_andnot_si256(none, _mm256_and_si256(below, up));
+        let [down, pp, oo, f_up] = rays_and_flips_up(p, o, sq);
         // Down (steps 1, 8, 9, 7 for rays 4..7): s = x and every square
         // 1..7 steps below a square of x; its highest square is x's highest.
         let d = _mm256_set_epi64x(7, 9, 8, 1);
@@ -344,6 +361,32 @@ pub mod x86 {
         let empty = _mm256_andnot_si256(pp, x);
         let outflanked = _mm256_cmpgt_epi64(mover, empty);
         let f_down = _mm256_and_si256(outflanked, _mm256_andnot_si256(s, down));
+        or_lanes(_mm256_or_si256(f_up, f_down))
+    }
+
+    /// [`flips`] with AVX-512's per-lane leading-zero count: toward lower
+    /// indices, the highest non-opponent square of each ray is found in
+    /// one instruction (where [`flips`] smears the ray with three shifts),
+    /// and the ray's squares above it flip when it is the mover's. Toward
+    /// higher indices as in [`flips`].
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2, AVX-512 F, VL and CD
+    /// ([`super::has_x86_v4`]).
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+    #[inline]
+    pub fn flips_v4(p: u64, o: u64, sq: usize) -> u64 {
+        let [down, pp, oo, f_up] = rays_and_flips_up(p, o, sq);
+        let zero = _mm256_setzero_si256();
+        // Down: the highest non-opponent square (a shift by 64, for an
+        // empty lane, gives 0); if it is the mover's, every square of the
+        // ray above it flips.
+        let x = _mm256_andnot_si256(oo, down);
+        let highest = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(x));
+        let outflank = _mm256_and_si256(highest, pp);
+        let above = _mm256_slli_epi64::<1>(_mm256_sub_epi64(zero, outflank));
+        let f_down = _mm256_and_si256(above, down);
         or_lanes(_mm256_or_si256(f_up, f_down))
     }
 }
@@ -461,6 +504,11 @@ mod tests {
                     // SAFETY: as above.
                     let avx = unsafe { x86::flips(p, o, sq) };
                     assert_eq!(avx, want, "avx2 {p:#x} {o:#x} {sq}");
+                    if has_x86_v4() {
+                        // SAFETY: has_x86_v4() said the CPU has AVX-512.
+                        let v4 = unsafe { x86::flips_v4(p, o, sq) };
+                        assert_eq!(v4, want, "avx-512 {p:#x} {o:#x} {sq}");
+                    }
                 }
             }
         }

@@ -19,7 +19,9 @@
 
 use crate::board::final_score;
 #[cfg(target_arch = "x86_64")]
-use crate::board::kernels::{has_x86_v3, x86_v3_features, X86V3};
+use crate::board::kernels::{
+    has_x86_v3, has_x86_v4, x86_v3_features, x86_v4_features, X86V3, X86V4,
+};
 use crate::board::kernels::{Kernels, Portable};
 #[cfg(test)]
 use crate::board::movegen::{flips, moves};
@@ -85,21 +87,51 @@ impl ProbeInstance for Portable {
     }
 }
 
+/// The [`ProbeInstance`] of an x86 kernel type `$k`, and its entry point
+/// `$search`, a method of [`Probe`] compiled with the target features of
+/// `$features` (call it only when `$check` said yes).
 #[cfg(target_arch = "x86_64")]
-impl ProbeInstance for X86V3 {
-    fn search<E: Incremental + ?Sized>(
-        probe: &mut Probe<'_, E>,
-        p: u64,
-        o: u64,
-        s: &E::State,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32 {
-        // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
-        unsafe { probe.search_v3(p, o, s, alpha, beta, depth) }
-    }
+macro_rules! x86_probe_instance {
+    ($k:ident, $features:ident, $check:literal, $search:ident) => {
+        impl ProbeInstance for $k {
+            fn search<E: Incremental + ?Sized>(
+                probe: &mut Probe<'_, E>,
+                p: u64,
+                o: u64,
+                s: &E::State,
+                alpha: i32,
+                beta: i32,
+                depth: u32,
+            ) -> i32 {
+                // SAFETY: the type is only used after its detection said
+                // yes (see the type).
+                unsafe { probe.$search(p, o, s, alpha, beta, depth) }
+            }
+        }
+
+        impl<E: Incremental + ?Sized> Probe<'_, E> {
+            $features! {
+                #[doc = concat!("[`Probe::search`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
+                fn $search(
+                    &mut self,
+                    p: u64,
+                    o: u64,
+                    s: &E::State,
+                    alpha: i32,
+                    beta: i32,
+                    depth: u32,
+                ) -> i32 {
+                    self.search_with::<$k>(p, o, s, alpha, beta, depth)
+                }
+            }
+        }
+    };
 }
+
+#[cfg(target_arch = "x86_64")]
+x86_probe_instance!(X86V3, x86_v3_features, "`has_x86_v3()`", search_v3);
+#[cfg(target_arch = "x86_64")]
+x86_probe_instance!(X86V4, x86_v4_features, "`has_x86_v4()`", search_v4);
 
 impl<E: Incremental + ?Sized> Probe<'_, E> {
     /// A fail-soft alpha-beta search of `(p, o)` (p to move, evaluation
@@ -107,9 +139,10 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
     /// final scores at the end of the game, in quarter discs; window
     /// `(alpha, beta)`. A pass does not use up a ply.
     ///
-    /// On x86-64 CPUs with AVX2 ([`has_x86_v3`]) the whole search, the
-    /// evaluation's index updates included, runs as code compiled for them
-    /// (the same values and node counts as the portable code; tested).
+    /// On x86-64 CPUs with AVX2 ([`has_x86_v3`]) or AVX-512
+    /// ([`has_x86_v4`]) the whole search, the evaluation's index updates
+    /// included, runs as code compiled for them (the same values and node
+    /// counts as the portable code; tested).
     pub fn search(
         &mut self,
         p: u64,
@@ -120,27 +153,16 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         depth: u32,
     ) -> i32 {
         #[cfg(target_arch = "x86_64")]
+        if has_x86_v4() {
+            // SAFETY: the CPU has every feature search_v4 is compiled with.
+            return unsafe { self.search_v4(p, o, s, alpha, beta, depth) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if has_x86_v3() {
             // SAFETY: the CPU has every feature search_v3 is compiled with.
             return unsafe { self.search_v3(p, o, s, alpha, beta, depth) };
         }
         self.search_with::<Portable>(p, o, s, alpha, beta, depth)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    x86_v3_features! {
-    /// [`Probe::search`] compiled for the x86-64-v3 instance.
-    fn search_v3(
-        &mut self,
-        p: u64,
-        o: u64,
-        s: &E::State,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32 {
-        self.search_with::<X86V3>(p, o, s, alpha, beta, depth)
-    }
     }
 
     /// [`Probe::search`] on the move kernels of `K`, recursing through `K`.
@@ -381,6 +403,20 @@ mod tests {
             }
             .search(p, o, &eval.root(p, o), window.0, window.1, depth);
             assert_eq!((v1, n1), (v2, n2), "{b:?} depth {depth}");
+            #[cfg(target_arch = "x86_64")]
+            if has_x86_v3() {
+                // `search` ran the best instance; the x86-64-v3 one too.
+                let mut n = 0;
+                let mut probe = Probe {
+                    eval,
+                    nodes: &mut n,
+                    stop_at: u64::MAX,
+                };
+                // SAFETY: has_x86_v3() said the CPU has its features.
+                let v =
+                    unsafe { probe.search_v3(p, o, &eval.root(p, o), window.0, window.1, depth) };
+                assert_eq!((v, n), (v1, n1), "x86-64-v3 {b:?} depth {depth}");
+            }
             let (mut n3, mut n4) = (0, 0);
             let v3 = Probe {
                 eval: &Scratch(eval),

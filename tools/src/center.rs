@@ -58,7 +58,7 @@ pub struct Centering {
 impl Centering {
     /// The target mean from black's view at `e` empties.
     pub fn target(&self, e: u32) -> f64 {
-        if e % 2 == 0 {
+        if e.is_multiple_of(2) {
             self.anchor
         } else {
             self.anchor - self.loss

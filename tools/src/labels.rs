@@ -430,7 +430,7 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<(String, Vec<Label>)> {
             count.saturating_mul(RECORD_BYTES as u64),
             rest.len()
         ),
-        None if rest.len() % RECORD_BYTES != 0 => bail!(
+        None if !rest.len().is_multiple_of(RECORD_BYTES) => bail!(
             "{name}: truncated: the last record is torn ({} of {RECORD_BYTES} bytes; a killed `label` run? run it again to resume, which cuts it off)",
             rest.len() % RECORD_BYTES
         ),

@@ -20,9 +20,9 @@ use super::shallow::{Known, ShallowCache, NO_HINT};
 use super::stability::score_upper_bound;
 use crate::board::final_score;
 #[cfg(test)]
-use crate::board::kernels::has_x86_v3;
+use crate::board::kernels::{has_x86_v3, has_x86_v4};
 #[cfg(target_arch = "x86_64")]
-use crate::board::kernels::{x86_v3_features, X86V3};
+use crate::board::kernels::{x86_v3_features, x86_v4_features, X86V3, X86V4};
 use crate::board::kernels::{Kernels, Portable};
 use crate::eval::Features;
 use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, STABILITY_THRESHOLD};
@@ -178,75 +178,109 @@ impl Instance for Portable {
     }
 }
 
+/// The [`Instance`] of an x86 kernel type `$k`: its entry points, each a
+/// method of [`Context`] compiled with the target features of `$features`
+/// and named with the suffix of the instance (`last_n_v3`, `last_n_v4`, …).
 #[cfg(target_arch = "x86_64")]
-impl Instance for X86V3 {
-    fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-        // SAFETY: X86V3 is only used after has_x86_v3() (see the type).
-        unsafe { s.last_n_v3(p, o, alpha, beta, parity) }
-    }
-    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
-        // SAFETY: as above.
-        unsafe { s.solve_4_v3(p, o, alpha, beta, xs) }
-    }
-    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
-        // SAFETY: as above.
-        unsafe { s.solve_3_v3(p, o, alpha, beta, xs) }
-    }
-    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        // SAFETY: as above.
-        unsafe { s.solve_small_v3(p, o, alpha, beta) }
-    }
-    fn deep(
-        s: &mut Context,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        empties: u32,
-        st: Option<&Features>,
-    ) -> i32 {
-        // SAFETY: as above.
-        unsafe { s.deep_v3(p, o, alpha, beta, empties, st) }
-    }
+macro_rules! x86_instance {
+    ($k:ident, $features:ident, $check:literal,
+     $last_n:ident, $solve_4:ident, $solve_3:ident, $solve_small:ident, $deep:ident,
+     $search_any:ident) => {
+        impl Instance for $k {
+            fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+                // SAFETY: the type is only used after its detection said
+                // yes (see the type).
+                unsafe { s.$last_n(p, o, alpha, beta, parity) }
+            }
+            fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+                // SAFETY: as above.
+                unsafe { s.$solve_4(p, o, alpha, beta, xs) }
+            }
+            fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+                // SAFETY: as above.
+                unsafe { s.$solve_3(p, o, alpha, beta, xs) }
+            }
+            fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                // SAFETY: as above.
+                unsafe { s.$solve_small(p, o, alpha, beta) }
+            }
+            fn deep(
+                s: &mut Context,
+                p: u64,
+                o: u64,
+                alpha: i32,
+                beta: i32,
+                empties: u32,
+                st: Option<&Features>,
+            ) -> i32 {
+                // SAFETY: as above.
+                unsafe { s.$deep(p, o, alpha, beta, empties, st) }
+            }
+        }
+
+        impl Context {
+            $features! {
+                #[doc = concat!("[`Context::last_n_with`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
+                fn $last_n(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+                    self.last_n_with::<$k>(p, o, alpha, beta, parity)
+                }
+                #[doc = concat!("[`Context::solve_4_with`] compiled for [`", stringify!($k), "`].")]
+                fn $solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+                    self.solve_4_with::<$k>(p, o, alpha, beta, xs)
+                }
+                #[doc = concat!("[`Context::solve_3_with`] compiled for [`", stringify!($k), "`].")]
+                fn $solve_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+                    self.solve_3_with::<$k>(p, o, alpha, beta, xs)
+                }
+                #[doc = concat!("[`Context::solve_small_with`] compiled for [`", stringify!($k), "`].")]
+                fn $solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                    self.solve_small_with::<$k>(p, o, alpha, beta)
+                }
+                #[doc = concat!("[`Context::deep_with`] compiled for [`", stringify!($k), "`].")]
+                fn $deep(
+                    &mut self,
+                    p: u64,
+                    o: u64,
+                    alpha: i32,
+                    beta: i32,
+                    empties: u32,
+                    st: Option<&Features>,
+                ) -> i32 {
+                    self.deep_with::<$k>(p, o, alpha, beta, empties, st)
+                }
+                #[doc = concat!("[`Context::search_any_with`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
+                pub(super) fn $search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                    self.search_any_with::<$k>(p, o, alpha, beta)
+                }
+            }
+        }
+    };
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Context {
-    x86_v3_features! {
-        /// [`Context::last_n_with`] compiled for [`X86V3`].
-        fn last_n_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-            self.last_n_with::<X86V3>(p, o, alpha, beta, parity)
-        }
-        /// [`Context::solve_4_with`] compiled for [`X86V3`].
-        fn solve_4_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
-            self.solve_4_with::<X86V3>(p, o, alpha, beta, xs)
-        }
-        /// [`Context::solve_3_with`] compiled for [`X86V3`].
-        fn solve_3_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
-            self.solve_3_with::<X86V3>(p, o, alpha, beta, xs)
-        }
-        /// [`Context::solve_small_with`] compiled for [`X86V3`].
-        fn solve_small_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-            self.solve_small_with::<X86V3>(p, o, alpha, beta)
-        }
-        /// [`Context::deep_with`] compiled for [`X86V3`].
-        fn deep_v3(
-            &mut self,
-            p: u64,
-            o: u64,
-            alpha: i32,
-            beta: i32,
-            empties: u32,
-            st: Option<&Features>,
-        ) -> i32 {
-            self.deep_with::<X86V3>(p, o, alpha, beta, empties, st)
-        }
-        /// [`Context::search_any_with`] compiled for [`X86V3`].
-        pub(super) fn search_any_v3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-            self.search_any_with::<X86V3>(p, o, alpha, beta)
-        }
-    }
-}
+x86_instance!(
+    X86V3,
+    x86_v3_features,
+    "`has_x86_v3()`",
+    last_n_v3,
+    solve_4_v3,
+    solve_3_v3,
+    solve_small_v3,
+    deep_v3,
+    search_any_v3
+);
+#[cfg(target_arch = "x86_64")]
+x86_instance!(
+    X86V4,
+    x86_v4_features,
+    "`has_x86_v4()`",
+    last_n_v4,
+    solve_4_v4,
+    solve_3_v4,
+    solve_small_v4,
+    deep_v4,
+    search_any_v4
+);
 
 impl Context {
     /// One empty square `x`; the side to move owns `p`, the other side
@@ -673,11 +707,11 @@ mod tests {
         }
     }
 
-    /// Both instances of the solvers (portable and, where the CPU has it,
-    /// x86-64 with AVX2) on random positions with 1–8 empties (the
-    /// solver's range): the exact score with a full window equals minimax; every null window gives a
-    /// fail-soft bound on the correct side; and the two instances agree on
-    /// every value and node count.
+    /// Every instance of the solvers (portable and, where the CPU has them,
+    /// x86-64-v3 and x86-64-v4) on random positions with 1–8 empties (the
+    /// solver's range): the exact score with a full window equals minimax;
+    /// every null window gives a fail-soft bound on the correct side; and
+    /// the instances agree on every value and node count.
     #[test]
     fn solvers_match_minimax_on_every_instance() {
         use crate::search::reference::score as minimax;
@@ -691,19 +725,36 @@ mod tests {
                 s.solve_small_with::<Portable>(p, o, a, b)
             }
         };
+        let mut others: Vec<(&str, Solve)> = Vec::new();
         #[cfg(target_arch = "x86_64")]
-        let x86: Option<Solve> = has_x86_v3().then_some(|s, p, o, a, b| {
-            // SAFETY: has_x86_v3() said the CPU has the instance's features.
-            unsafe {
-                if (!(p | o)).count_ones() > 4 {
-                    s.last_n_v3(p, o, a, b, parity(!(p | o)))
-                } else {
-                    s.solve_small_v3(p, o, a, b)
+        if has_x86_v3() {
+            others.push(("x86-64-v3", |s, p, o, a, b| {
+                // SAFETY: has_x86_v3() said the CPU has the instance's features.
+                unsafe {
+                    if (!(p | o)).count_ones() > 4 {
+                        s.last_n_v3(p, o, a, b, parity(!(p | o)))
+                    } else {
+                        s.solve_small_v3(p, o, a, b)
+                    }
                 }
-            }
-        });
-        #[cfg(not(target_arch = "x86_64"))]
-        let x86: Option<Solve> = None;
+            }));
+        }
+        #[cfg(target_arch = "x86_64")]
+        if has_x86_v4() {
+            others.push(("x86-64-v4", |s, p, o, a, b| {
+                // SAFETY: has_x86_v4() said the CPU has the instance's features.
+                unsafe {
+                    if (!(p | o)).count_ones() > 4 {
+                        s.last_n_v4(p, o, a, b, parity(!(p | o)))
+                    } else {
+                        s.solve_small_v4(p, o, a, b)
+                    }
+                }
+            }));
+        }
+        if others.is_empty() {
+            eprintln!("note: only the portable instance runs on this CPU");
+        }
         let mut count = 0;
         while count < 3_000 {
             let empties = 1 + count % LAST_N_MAX;
@@ -732,11 +783,11 @@ mod tests {
                 } else {
                     assert_eq!(v, exact, "{b:?} ({a},{beta})");
                 }
-                if let Some(x86) = x86 {
+                for &(name, solve) in &others {
                     s.nodes = 0;
                     s.shallow = Some(ShallowCache::with_bits(6));
-                    assert_eq!(x86(&mut s, p, o, a, beta), v, "x86 {b:?} ({a},{beta})");
-                    assert_eq!(s.nodes, nodes, "x86 nodes {b:?} ({a},{beta})");
+                    assert_eq!(solve(&mut s, p, o, a, beta), v, "{name} {b:?} ({a},{beta})");
+                    assert_eq!(s.nodes, nodes, "{name} nodes {b:?} ({a},{beta})");
                 }
             }
         }

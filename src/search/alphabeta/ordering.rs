@@ -221,7 +221,7 @@ mod tests {
                 m &= m - 1;
                 let f = movegen::naive::flips(b.player, b.opponent, sq);
                 let (np, no) = (b.opponent ^ f, b.player ^ f ^ (1 << sq));
-                let odd = sq % 3 == 0;
+                let odd = sq.is_multiple_of(3);
                 let want = fastest_first_key_with(movegen::naive::moves, sq, np, no, odd);
                 assert_eq!(fastest_first_key(sq, np, no, odd), want, "{b:?} {sq}");
                 #[cfg(target_arch = "x86_64")]

@@ -9,9 +9,9 @@ use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
 use crate::board::final_score;
-#[cfg(target_arch = "x86_64")]
-use crate::board::kernels::has_x86_v3;
 use crate::board::kernels::Portable;
+#[cfg(target_arch = "x86_64")]
+use crate::board::kernels::{has_x86_v3, has_x86_v4};
 use crate::board::movegen::flips;
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::probe::{sort_depth, Probe};
@@ -63,6 +63,11 @@ impl Context {
     /// ([`Instance`]; the same values and node counts on every instance).
     #[inline]
     pub(super) fn search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if has_x86_v4() {
+            // SAFETY: the CPU has every feature search_any_v4 is compiled with.
+            return unsafe { self.search_any_v4(p, o, alpha, beta) };
+        }
         #[cfg(target_arch = "x86_64")]
         if has_x86_v3() {
             // SAFETY: the CPU has every feature search_any_v3 is compiled with.
