@@ -25,8 +25,17 @@ pub const LAST_N_SORT_MIN: u32 = 7;
 pub const SHALLOW_CACHE_MIN: u32 = 7;
 const _: () = assert!(SHALLOW_CACHE_MIN >= LAST_N_SORT_MIN && SHALLOW_CACHE_MIN <= LAST_N_MAX);
 
-/// The last-N solver's cache holds 2^this many slots of 24 bytes.
-pub const SHALLOW_CACHE_BITS: u32 = 13;
+/// The last-N solver's cache holds 2^this many slots of 24 bytes (384 KiB
+/// per thread: it stays in the core's L2 cache).
+pub const SHALLOW_CACHE_BITS: u32 = 14;
+
+/// Up to this many empties, the table-driven search above the last-N
+/// solver keeps its bounds and best move in the last-N solver's cache too,
+/// not in the shared table: a probe there costs an L2 access instead of a
+/// trip to main memory, and the subtrees are exact (ProbCut starts at
+/// [`PROBCUT_MIN_EMPTIES`]).
+pub const SHALLOW_CACHE_MAX: u32 = 9;
+const _: () = assert!(SHALLOW_CACHE_MAX >= LAST_N_MAX && SHALLOW_CACHE_MAX < PROBCUT_MIN_EMPTIES);
 
 /// From this many empties up, children are probed in the table before the
 /// search (enhanced transposition cutoff): lower, the probes wait on memory

@@ -663,7 +663,7 @@ impl Context {
     /// What the last-N cache knows of the position: the context's own
     /// cache, or a helper's thread's.
     #[inline(always)]
-    fn cached(&self, p: u64, o: u64) -> Option<Known> {
+    pub(super) fn cached(&self, p: u64, o: u64) -> Option<Known> {
         match &self.shallow {
             Some(c) => c.probe(p, o),
             None => ShallowCache::of_thread(|c| c.probe(p, o)),
@@ -673,7 +673,7 @@ impl Context {
     /// Records bounds and the best move in the last-N cache (see
     /// [`ShallowCache::store`]).
     #[inline(always)]
-    fn cache(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
+    pub(super) fn cache(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
         match &mut self.shallow {
             Some(c) => c.store(p, o, lower, upper, best),
             None => ShallowCache::of_thread(|c| c.store(p, o, lower, upper, best)),

@@ -1,11 +1,14 @@
 //! The main search, for positions with more than [`LAST_N_MAX`]
-//! empties: fail-soft principal-variation search with the transposition table,
+//! empties: fail-soft principal-variation search with the transposition table
+//! (up to [`SHALLOW_CACHE_MAX`] empties, the last-N solver's small cache in
+//! its place),
 //! the stability cutoff, enhanced transposition cutoff near the top, and
 //! fastest-first move ordering with the table move first.
 
 use super::context::Context;
 use super::last_n::Instance;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
+use super::shallow::{ShallowCache, NO_HINT};
 use super::stability::score_upper_bound;
 use super::tt::NO_MOVE;
 use crate::board::final_score;
@@ -15,8 +18,13 @@ use crate::board::kernels::{has_x86_v3, has_x86_v4};
 use crate::board::movegen::flips;
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::probe::{sort_depth, Probe};
-use crate::search::tuning::{ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, STABILITY_THRESHOLD, W_EVAL};
+use crate::search::tuning::{
+    ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, SHALLOW_CACHE_MAX, STABILITY_THRESHOLD, W_EVAL,
+};
 use crate::Board;
+
+// The cache's "no move" is the table's: a cached move is a table move.
+const _: () = assert!(NO_HINT == NO_MOVE);
 
 /// Below every score: "no move searched yet".
 pub(super) const NONE: i32 = -65;
@@ -154,7 +162,22 @@ impl Context {
             opponent: o,
         };
         let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(&board) {
+        // Near the end, the small cache of the last-N solver serves in
+        // place of the shared table (`shallow`).
+        let in_cache = ShallowCache::covers(empties);
+        if in_cache {
+            if let Some(k) = self.cached(p, o) {
+                if k.lower >= beta || k.lower == k.upper {
+                    return k.lower;
+                }
+                if k.upper <= alpha {
+                    return k.upper;
+                }
+                tt_move = k.best;
+                alpha = alpha.max(k.lower);
+                beta = beta.min(k.upper);
+            }
+        } else if let Some(e) = self.tt.probe(&board) {
             tt_move = e.best;
             // A selective search's bounds only serve searches as selective
             // or more; its move serves every search.
@@ -219,7 +242,7 @@ impl Context {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = K::flips(p, o, sq);
-            if empties > LAST_N_MAX + 1 {
+            if empties > SHALLOW_CACHE_MAX + 1 {
                 self.tt.prefetch(&Board {
                     player: o ^ f,
                     opponent: p ^ f ^ (1 << sq),
@@ -352,14 +375,18 @@ impl Context {
             }
         }
         let (lower, upper) = window_bounds(best, alpha0, beta);
-        self.tt.store(
-            &board,
-            lower,
-            upper,
-            best_move,
-            self.nodes - start_nodes,
-            level,
-        );
+        if in_cache {
+            self.cache(p, o, lower, upper, best_move);
+        } else {
+            self.tt.store(
+                &board,
+                lower,
+                upper,
+                best_move,
+                self.nodes - start_nodes,
+                level,
+            );
+        }
         best
     }
 

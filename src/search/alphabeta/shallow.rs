@@ -1,21 +1,23 @@
-//! A small cache of the last-N solver's results, apart from the shared table.
+//! A small cache of the searches near the end, apart from the shared table.
 //!
 //! The last-N solver works without the shared table: a probe of that table
 //! waits on main memory, which costs more than the subtree of a position
 //! with 8 or fewer empties saves. Yet such positions recur (transpositions),
 //! and the move that refuted one last time is the best first guess the
 //! next time. This cache keeps the bounds proven on positions from
-//! [`SHALLOW_CACHE_MIN`] empties up, with the best move, in a
-//! direct-mapped array small enough to stay in the core's own cache.
+//! [`SHALLOW_CACHE_MIN`] to [`SHALLOW_CACHE_MAX`] empties, with the best
+//! move, in a direct-mapped array small enough to stay in the core's own
+//! cache: those of the last-N solver, and above it, those of the
+//! table-driven search, which uses it in place of the shared table there.
 //!
 //! A solve's main context owns its cache; the helpers of split points
 //! (one per split point, see `parallel`) use their thread's.
 //!
-//! The last-N solver is exact in every search (ProbCut starts above it),
-//! so the bounds here are proven whatever the selectivity of the search
-//! that stored them, and serve any later search.
+//! Every search is exact up to [`SHALLOW_CACHE_MAX`] empties (ProbCut
+//! starts above), so the bounds here are proven whatever the selectivity of
+//! the search that stored them, and serve any later search.
 
-use crate::search::tuning::{SHALLOW_CACHE_BITS, SHALLOW_CACHE_MIN};
+use crate::search::tuning::{SHALLOW_CACHE_BITS, SHALLOW_CACHE_MAX, SHALLOW_CACHE_MIN};
 use std::cell::RefCell;
 
 thread_local! {
@@ -53,7 +55,8 @@ pub(super) struct Known {
 }
 
 /// A direct-mapped cache of bounds for positions of [`SHALLOW_CACHE_MIN`]
-/// to `LAST_N_MAX` empties; a new position replaces the slot's old one.
+/// to [`SHALLOW_CACHE_MAX`] empties; a new position replaces the slot's old
+/// one.
 pub(super) struct ShallowCache {
     slots: Box<[Slot]>,
     /// 64 less the bits of a slot's index.
@@ -77,7 +80,7 @@ impl ShallowCache {
     /// Whether positions with `empties` empties are cached.
     #[inline(always)]
     pub(super) fn covers(empties: u32) -> bool {
-        empties >= SHALLOW_CACHE_MIN
+        (SHALLOW_CACHE_MIN..=SHALLOW_CACHE_MAX).contains(&empties)
     }
 
     #[inline(always)]
