@@ -14,7 +14,7 @@ use super::tt;
 use crate::eval::Evaluator;
 use crate::search::budget::Budget;
 use crate::search::progress::Progress;
-use crate::search::tuning::{CHECK_INTERVAL, SPLIT_MIN};
+use crate::search::tuning::{CHECK_INTERVAL, SHALLOW_CACHE_MAX, SPLIT_MIN};
 use crate::search::Limits;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Arc;
@@ -74,6 +74,12 @@ pub(super) struct Context {
     /// The last-N solver's cache of bounds and best moves: the context's
     /// own, or `None` for a split point's helper, which uses its thread's.
     pub(super) shallow: Option<ShallowCache>,
+    /// Up to this many empties, the table-driven search keeps its results
+    /// in the last-N solver's cache instead of the shared table:
+    /// [`SHALLOW_CACHE_MAX`] in a solve; for df-pn's leaf searches only the
+    /// last-N solver's own range (`LAST_N_MAX`), since their many small
+    /// searches share subtrees through the table.
+    pub(super) cache_max: u32,
     /// Node-kind counters (builds with the `stats` feature only).
     #[cfg(feature = "stats")]
     pub(super) stats: Stats,
@@ -116,6 +122,7 @@ impl Context {
             splits: Vec::new(),
             live: Arc::default(),
             shallow: Some(ShallowCache::new()),
+            cache_max: SHALLOW_CACHE_MAX,
             #[cfg(feature = "stats")]
             stats: Stats::default(),
         }
@@ -145,6 +152,7 @@ impl Context {
             splits,
             live: Arc::clone(&self.live),
             shallow: None,
+            cache_max: self.cache_max,
             #[cfg(feature = "stats")]
             stats: Stats::default(),
         };

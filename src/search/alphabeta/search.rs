@@ -1,7 +1,7 @@
 //! The main search, for positions with more than [`LAST_N_MAX`]
 //! empties: fail-soft principal-variation search with the transposition table
-//! (up to [`SHALLOW_CACHE_MAX`] empties, the last-N solver's small cache in
-//! its place),
+//! (up to [`SHALLOW_CACHE_MAX`](crate::search::tuning::SHALLOW_CACHE_MAX)
+//! empties in a solve, the last-N solver's small cache in its place),
 //! the stability cutoff, enhanced transposition cutoff near the top, and
 //! fastest-first move ordering with the table move first.
 
@@ -18,9 +18,7 @@ use crate::board::kernels::{has_x86_v3, has_x86_v4};
 use crate::board::movegen::flips;
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::probe::{sort_depth, Probe};
-use crate::search::tuning::{
-    ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, SHALLOW_CACHE_MAX, STABILITY_THRESHOLD, W_EVAL,
-};
+use crate::search::tuning::{ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, STABILITY_THRESHOLD, W_EVAL};
 use crate::Board;
 
 // The cache's "no move" is the table's: a cached move is a table move.
@@ -164,7 +162,7 @@ impl Context {
         let mut tt_move = NO_MOVE;
         // Near the end, the small cache of the last-N solver serves in
         // place of the shared table (`shallow`).
-        let in_cache = ShallowCache::covers(empties);
+        let in_cache = empties <= self.cache_max && ShallowCache::covers(empties);
         if in_cache {
             if let Some(k) = self.cached(p, o) {
                 if k.lower >= beta || k.lower == k.upper {
@@ -242,7 +240,7 @@ impl Context {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = K::flips(p, o, sq);
-            if empties > SHALLOW_CACHE_MAX + 1 {
+            if empties > self.cache_max + 1 {
                 self.tt.prefetch(&Board {
                     player: o ^ f,
                     opponent: p ^ f ^ (1 << sq),

@@ -12,7 +12,7 @@ use super::root::Root;
 use super::tt;
 use crate::eval::Evaluator;
 use crate::search::progress::Progress;
-use crate::search::tuning::DEFAULT_ORDER_MIN;
+use crate::search::tuning::{DEFAULT_ORDER_MIN, LAST_N_MAX};
 use crate::search::{fail_soft_bounds, LeafSolver, Limits, Mode, SolveResult};
 use crate::Board;
 use std::sync::atomic::AtomicBool;
@@ -285,6 +285,10 @@ impl LeafSolver for Searcher {
         if ctx.aborted || !ctx.budget.is_unlimited() {
             ctx.clear_limits();
         }
+        // df-pn's many leaf searches share their subtrees through the
+        // table: at 9 empties too (the small cache is per thread and
+        // overwritten between leaves).
+        ctx.cache_max = LAST_N_MAX;
         let v = match self.pool.clone() {
             Some(pool) if board.empties() >= ctx.split_min + 2 => ctx.on_pool(&pool, board, |c| {
                 c.search_any(board.player, board.opponent, k - 1, k)
