@@ -76,8 +76,8 @@ pub(super) struct Context {
     pub(super) shallow: Option<ShallowCache>,
     /// Up to this many empties, the table-driven search keeps its results
     /// in the last-N solver's cache instead of the shared table:
-    /// [`SHALLOW_CACHE_MAX`] in a solve; for df-pn's leaf searches only the
-    /// last-N solver's own range (`LAST_N_MAX`), since their many small
+    /// [`SHALLOW_CACHE_MAX`], but only the last-N solver's own range
+    /// (`LAST_N_MAX`) during one of df-pn's leaf searches, whose many small
     /// searches share subtrees through the table.
     pub(super) cache_max: u32,
     /// Node-kind counters (builds with the `stats` feature only).

@@ -19,7 +19,6 @@ use crate::board::Square;
 use crate::search::probe::{probe_value, quarters_to_score, sort_depth};
 use crate::search::tuning::{
     self, ROOT_GUESS_DEPTH, ROOT_GUESS_MAX_EMPTIES, ROOT_SORT_DEPTH, ROOT_SORT_MIN,
-    SHALLOW_CACHE_MAX,
 };
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::Board;
@@ -235,7 +234,6 @@ impl Root<'_> {
         self.ctx.tt.new_generation();
         self.ctx
             .set_limits(limits, start, self.cfg.interrupt.clone());
-        self.ctx.cache_max = SHALLOW_CACHE_MAX;
         let mut result = SolveResult::open(mode, "alphabeta", self.cfg.all_best);
         let mv = board.moves();
         let root_moves: Vec<RootMove> = if mv != 0 {
