@@ -26,21 +26,24 @@ use crate::board::kernels::{Kernels, Portable};
 #[cfg(test)]
 use crate::board::movegen::{flips, moves};
 use crate::eval::{Evaluator, Incremental, Scratch};
-use crate::search::tuning::{MAX_SORT_DEPTH, SORT_ALPHA_MARGIN, STATIC_ORDER_MAX};
+use crate::search::tuning::{
+    MAX_SORT_DEPTH, ORDER_DEPTH_BASE, SORT_ALPHA_MARGIN, STATIC_ORDER_MAX,
+};
 use crate::Board;
 
 /// Above every value of [`Probe::search`] (quarter discs).
 const INF: i32 = 64 * 4 + 1;
 
 /// The depth of the shallow search of each child at a node with `empties`
-/// empties (0: the child's static evaluation): (empties − 14) / 2 from 18
-/// empties (it was (empties − 12) / 2 before the selective ladder).
+/// empties (0: the child's static evaluation): (empties −
+/// [`ORDER_DEPTH_BASE`]) / 2 from [`STATIC_ORDER_MAX`] empties, at most
+/// [`MAX_SORT_DEPTH`].
 #[inline]
 pub fn sort_depth(empties: u32) -> u32 {
     if empties < STATIC_ORDER_MAX {
         0
     } else {
-        (empties.saturating_sub(14) / 2).min(MAX_SORT_DEPTH)
+        (empties.saturating_sub(ORDER_DEPTH_BASE) / 2).min(MAX_SORT_DEPTH)
     }
 }
 
