@@ -15,7 +15,7 @@
 
 use super::context::Context;
 use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
-use super::search::{window_bounds, NONE};
+use super::search::{bounds_cut, window_bounds, NONE};
 use super::shallow::{Known, ShallowCache, NO_HINT};
 use super::stability::score_upper_bound;
 use crate::board::final_score;
@@ -531,11 +531,8 @@ impl Context {
             let cached = ShallowCache::covers(empties);
             let mut hint = NO_HINT;
             if let Some(k) = cached.then(|| self.cached(p, o)).flatten() {
-                if k.lower >= beta || k.lower == k.upper {
-                    return k.lower;
-                }
-                if k.upper <= alpha {
-                    return k.upper;
+                if let Some(v) = bounds_cut(k.lower, k.upper, alpha, beta) {
+                    return v;
                 }
                 hint = k.best;
             }

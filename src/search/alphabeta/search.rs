@@ -41,6 +41,20 @@ pub(super) fn window_bounds(best: i32, alpha: i32, beta: i32) -> (i32, i32) {
     }
 }
 
+/// The value a node returns at once when stored bounds `lower..=upper`
+/// on its score decide the window `(alpha, beta)`: the lower bound when it
+/// fails high or the score is known, the upper bound when it fails low.
+#[inline(always)]
+pub(super) fn bounds_cut(lower: i32, upper: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if lower >= beta || lower == upper {
+        Some(lower)
+    } else if upper <= alpha {
+        Some(upper)
+    } else {
+        None
+    }
+}
+
 /// One candidate move of a node.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Candidate {
@@ -161,15 +175,14 @@ impl Context {
         };
         let mut tt_move = NO_MOVE;
         // Near the end, the small cache of the last-N solver serves in
-        // place of the shared table (`shallow`).
-        let in_cache = empties <= self.cache_max && ShallowCache::covers(empties);
+        // place of the shared table (`shallow`; `cache_max` is at most
+        // what it covers).
+        let in_cache = empties <= self.cache_max;
+        debug_assert!(!in_cache || ShallowCache::covers(empties));
         if in_cache {
             if let Some(k) = self.cached(p, o) {
-                if k.lower >= beta || k.lower == k.upper {
-                    return k.lower;
-                }
-                if k.upper <= alpha {
-                    return k.upper;
+                if let Some(v) = bounds_cut(k.lower, k.upper, alpha, beta) {
+                    return v;
                 }
                 tt_move = k.best;
                 alpha = alpha.max(k.lower);
@@ -181,14 +194,7 @@ impl Context {
             // or more; its move serves every search.
             if e.level >= level {
                 let (lower, upper) = (e.lower as i32, e.upper as i32);
-                let cut = if lower >= beta || lower == upper {
-                    Some(lower)
-                } else if upper <= alpha {
-                    Some(upper)
-                } else {
-                    None
-                };
-                if let Some(v) = cut {
+                if let Some(v) = bounds_cut(lower, upper, alpha, beta) {
                     if let Some(s) = self.stats() {
                         s.table_cut[usize::from(level)] += 1;
                     }

@@ -12,7 +12,7 @@ use super::root::Root;
 use super::tt;
 use crate::eval::Evaluator;
 use crate::search::progress::Progress;
-use crate::search::tuning::{DEFAULT_ORDER_MIN, LAST_N_MAX, SHALLOW_CACHE_MAX};
+use crate::search::tuning::{DEFAULT_ORDER_MIN, LAST_N_MAX};
 use crate::search::{fail_soft_bounds, LeafSolver, Limits, Mode, SolveResult};
 use crate::Board;
 use std::sync::atomic::AtomicBool;
@@ -287,16 +287,16 @@ impl LeafSolver for Searcher {
         }
         // df-pn's many leaf searches share their subtrees through the
         // table: at 9 empties too (the small cache is per thread and
-        // overwritten between leaves). Every other search keeps the
-        // default.
-        ctx.cache_max = LAST_N_MAX;
+        // overwritten between leaves). The range is restored after, so
+        // every other search keeps its own.
+        let cache_max = std::mem::replace(&mut ctx.cache_max, LAST_N_MAX);
         let v = match self.pool.clone() {
             Some(pool) if board.empties() >= ctx.split_min + 2 => ctx.on_pool(&pool, board, |c| {
                 c.search_any(board.player, board.opponent, k - 1, k)
             }),
             _ => ctx.search_any(board.player, board.opponent, k - 1, k),
         };
-        ctx.cache_max = SHALLOW_CACHE_MAX;
+        ctx.cache_max = cache_max;
         fail_soft_bounds(v, k)
     }
 
