@@ -46,7 +46,8 @@ impl Root<'_> {
     }
 
     /// The line of the table's best moves from `board` (at most 12 plies,
-    /// legal moves only; passes where the side to move has none).
+    /// legal moves only; passes where the side to move has none, and the
+    /// only move where there is one: the search stores nothing there).
     fn table_line(&self, board: &Board) -> Vec<Option<Square>> {
         let mut line = Vec::new();
         let mut b = *board;
@@ -59,13 +60,15 @@ impl Root<'_> {
                 b = b.pass();
                 continue;
             }
-            let Some(sq) = self
-                .ctx
-                .tt
-                .probe(&b)
-                .and_then(|e| Square::new(e.best))
-                .filter(|sq| b.moves() & sq.bit() != 0)
-            else {
+            let mv = b.moves();
+            let forced = (mv & (mv - 1) == 0).then(|| Square::new(mv.trailing_zeros() as u8));
+            let Some(sq) = forced.flatten().or_else(|| {
+                self.ctx
+                    .tt
+                    .probe(&b)
+                    .and_then(|e| Square::new(e.best))
+                    .filter(|sq| mv & sq.bit() != 0)
+            }) else {
                 break;
             };
             line.push(Some(sq));

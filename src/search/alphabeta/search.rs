@@ -3,7 +3,9 @@
 //! (up to [`SHALLOW_CACHE_MAX`](crate::search::tuning::SHALLOW_CACHE_MAX)
 //! empties in a solve, the last-N solver's small cache in its place),
 //! the stability cutoff, enhanced transposition cutoff near the top, and
-//! fastest-first move ordering with the table move first.
+//! fastest-first move ordering with the table move first. A node with a
+//! single legal move plays it without the table: its child is looked up at
+//! once, and an entry for the node would only repeat the child's.
 
 use super::context::Context;
 use super::last_n::Instance;
@@ -169,6 +171,19 @@ impl Context {
             }
             beta = beta.min(ub);
         }
+        let mv = K::moves(p, o);
+        if mv != 0 && mv & (mv - 1) == 0 {
+            // A forced move: no table, no ordering. Its child is looked up
+            // at once, so this node's entry would only repeat the child's.
+            let sq = mv.trailing_zeros() as usize;
+            let f = K::flips(p, o, sq);
+            let child = match st {
+                Some(s) if empties > self.carry_min => Some(s.after_move(sq, f)),
+                _ => None,
+            };
+            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+            return -self.search_child_with::<K>(np, no, -beta, -alpha, child.as_ref());
+        }
         let board = Board {
             player: p,
             opponent: o,
@@ -204,7 +219,6 @@ impl Context {
                 beta = beta.min(upper);
             }
         }
-        let mv = K::moves(p, o);
         if mv == 0 {
             if K::moves(o, p) == 0 {
                 return final_score(p, o);
