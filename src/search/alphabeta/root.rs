@@ -61,8 +61,12 @@ impl Root<'_> {
                 continue;
             }
             let mv = b.moves();
-            let forced = (mv & (mv - 1) == 0).then(|| Square::new(mv.trailing_zeros() as u8));
-            let Some(sq) = forced.flatten().or_else(|| {
+            let forced = if mv.is_power_of_two() {
+                Square::new(mv.trailing_zeros() as u8)
+            } else {
+                None
+            };
+            let Some(sq) = forced.or_else(|| {
                 self.ctx
                     .tt
                     .probe(&b)

@@ -111,6 +111,22 @@ impl Context {
         self.search_child_with::<K>(p, o, alpha, beta, None)
     }
 
+    /// The pattern state of a node's child after the move `sq` flipping
+    /// `flips`, when the node (`empties` empties, state `st`) hands it
+    /// down: only above `carry_min`, where the children order by the
+    /// evaluation too.
+    #[inline(always)]
+    fn child_state(
+        &self,
+        st: Option<&Features>,
+        empties: u32,
+        sq: usize,
+        flips: u64,
+    ) -> Option<Features> {
+        st.filter(|_| empties > self.carry_min)
+            .map(|s| s.after_move(sq, flips))
+    }
+
     /// [`Context::search_any_with`] of a position whose pattern state `st`
     /// (if any) its parent computed: the table-driven search takes it
     /// instead of computing it again for its move ordering.
@@ -172,15 +188,12 @@ impl Context {
             beta = beta.min(ub);
         }
         let mv = K::moves(p, o);
-        if mv != 0 && mv & (mv - 1) == 0 {
+        if mv.is_power_of_two() {
             // A forced move: no table, no ordering. Its child is looked up
             // at once, so this node's entry would only repeat the child's.
             let sq = mv.trailing_zeros() as usize;
             let f = K::flips(p, o, sq);
-            let child = match st {
-                Some(s) if empties > self.carry_min => Some(s.after_move(sq, f)),
-                _ => None,
-            };
+            let child = self.child_state(st, empties, sq, f);
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
             return -self.search_child_with::<K>(np, no, -beta, -alpha, child.as_ref());
         }
@@ -309,7 +322,6 @@ impl Context {
                 s.without_table_move[usize::from(level)] += 1;
             }
         }
-        let carry = empties > self.carry_min;
         let alpha0 = alpha;
         let pv_node = beta - alpha > 1;
         let mut best = NONE;
@@ -350,10 +362,7 @@ impl Context {
             let c = list[i];
             let sq = c.sq as usize;
             let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-            let child = match &state {
-                Some(s) if carry => Some(s.after_move(sq, c.flips)),
-                _ => None,
-            };
+            let child = self.child_state(state.as_ref(), empties, sq, c.flips);
             let cs = child.as_ref();
             let v = if pv_node && i > 0 {
                 let v = -self.search_child_with::<K>(np, no, -alpha - 1, -alpha, cs);
