@@ -11,7 +11,9 @@
 //! table-driven search, which uses it in place of the shared table there.
 //!
 //! A solve's main context owns its cache; the helpers of split points
-//! (one per split point, see `parallel`) use their thread's.
+//! (one per split point, see `parallel`) use their thread's. During a
+//! parallel search the main context lends its cache to the thread it runs
+//! on, so that each thread has one cache, shared by whatever runs on it.
 //!
 //! Every search is exact up to [`SHALLOW_CACHE_MAX`] empties (ProbCut
 //! starts above), so the bounds here are proven whatever the selectivity of
@@ -129,6 +131,12 @@ impl ShallowCache {
         self.slots.fill(Slot::default());
     }
 
+    /// Makes `cache` the calling thread's own cache (the one its split-point
+    /// helpers use) and returns the one it replaces.
+    pub(super) fn lend_to_thread(cache: Option<ShallowCache>) -> Option<ShallowCache> {
+        OF_THREAD.with(|c| std::mem::replace(&mut *c.borrow_mut(), cache))
+    }
+
     /// Runs `f` on the calling thread's own cache (made on first use): the
     /// cache of the split-point helpers the thread runs.
     #[inline(always)]
@@ -140,6 +148,24 @@ impl ShallowCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lent_cache_is_the_threads_until_taken_back() {
+        let (p, o) = (0x0000_0018_0000_0000, 0x0000_0000_1800_0000);
+        let mut own = ShallowCache::with_bits(4);
+        own.store(p, o, 2, 2, 7);
+        let before = ShallowCache::lend_to_thread(Some(own));
+        // The thread's helpers now see what the lender stored, and store into it.
+        assert_eq!(
+            ShallowCache::of_thread(|c| c.probe(p, o)).map(|k| k.best),
+            Some(7)
+        );
+        ShallowCache::of_thread(|c| c.store(o, p, -2, -2, 9));
+        let back = ShallowCache::lend_to_thread(before);
+        let back = back.map(|c| (c.probe(p, o).map(|k| k.best), c.probe(o, p).map(|k| k.best)));
+        assert_eq!(back, Some((Some(7), Some(9))));
+        assert_eq!(ShallowCache::of_thread(|c| c.probe(p, o)), None);
+    }
 
     #[test]
     fn stores_merges_and_replaces() {
