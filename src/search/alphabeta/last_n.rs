@@ -14,7 +14,9 @@
 //! exclusive, a null window being `beta == alpha + 1`.
 
 use super::context::Context;
-use super::ordering::{odd_squares, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK};
+use super::ordering::{
+    odd_squares, CORNERS, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK,
+};
 use super::search::{bounds_cut, window_bounds, NONE};
 use super::shallow::{Known, ShallowCache, NO_HINT};
 use super::stability::score_upper_bound;
@@ -575,7 +577,8 @@ impl Context {
     /// The last-N search's move loop from [`LAST_N_SORT_MIN`] empties up:
     /// the move `hint` first (the cache's best move, or [`NO_HINT`]; searched
     /// before the others are keyed), then the others fastest first (fewest
-    /// replies; a move into an odd quadrant first among equals), each
+    /// replies, a reply on a corner counting two, as in the table-driven
+    /// search's key; a move into an odd quadrant first among equals), each
     /// child's replies counted once. `mv` holds the moves, `odd` the squares
     /// of the odd quadrants. Returns the value and the square of the best
     /// move.
@@ -625,7 +628,9 @@ impl Context {
             let x = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = K::flips(p, o, x);
-            let replies = K::moves(o ^ f, p ^ f ^ (1 << x)).count_ones();
+            // A corner reply counts twice: it is the likeliest refutation.
+            let r = K::moves(o ^ f, p ^ f ^ (1 << x));
+            let replies = r.count_ones() + (r & CORNERS).count_ones();
             list[n] = (2 * replies + u32::from(odd >> x & 1 == 0), f, x);
             n += 1;
         }
