@@ -15,7 +15,7 @@
 //! exactly (tested).
 
 use super::patterns::{
-    count_indices, feature_indices, pow3, FEATURE_FAMILIES, FEATURE_SYMMETRIES,
+    count_indices, pattern_indices_both_views, pow3, FEATURE_FAMILIES, FEATURE_SYMMETRIES,
     NUM_PATTERN_FEATURES,
 };
 use super::PatternEvaluator;
@@ -78,13 +78,9 @@ impl Features {
             mover: [0; LANES],
             other: [0; LANES],
         };
-        let own = feature_indices(board);
-        let swapped = feature_indices(&Board {
-            player: board.opponent,
-            opponent: board.player,
-        });
-        f.mover[..NUM_PATTERN_FEATURES].copy_from_slice(&own[..NUM_PATTERN_FEATURES]);
-        f.other[..NUM_PATTERN_FEATURES].copy_from_slice(&swapped[..NUM_PATTERN_FEATURES]);
+        let (own, swapped) = pattern_indices_both_views(board);
+        f.mover[..NUM_PATTERN_FEATURES].copy_from_slice(&own);
+        f.other[..NUM_PATTERN_FEATURES].copy_from_slice(&swapped);
         f
     }
 
@@ -150,7 +146,7 @@ impl PatternEvaluator {
 mod tests {
     use super::*;
     use crate::board::movegen::{flips, moves};
-    use crate::eval::patterns::NUM_FEATURES;
+    use crate::eval::patterns::{feature_indices, NUM_FEATURES};
     use crate::rng::{random_position, SplitMix64};
 
     #[test]

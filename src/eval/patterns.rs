@@ -398,14 +398,6 @@ static B3: [u16; 512] = {
     t
 };
 
-/// The configuration of gathered bits: digit k is 1 if bit k of `p` is set,
-/// 2 if bit k of `o` is set.
-#[inline(always)]
-fn config(p: u64, o: u64) -> u16 {
-    // Both arguments come from masks of at most 9 bits (see the gathers).
-    B3[p as usize & 511] + 2 * B3[o as usize & 511]
-}
-
 const FILE_SPREAD: u64 = 0x0101_0101_0101_0101;
 const DIAG8_MASK: u64 = 0x8040_2010_0804_0201;
 const DIAG7_MASK: u64 = 0x0080_4020_1008_0402; // b1 c2 d3 e4 f5 g6 h7
@@ -447,11 +439,43 @@ const fn corner2x4(x: u64) -> u64 {
 /// of the board and converts bits to base 3 with one table.
 #[inline]
 pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
-    let p = board.player;
-    // A valid board never has a square in both sets; masking makes every
-    // digit 0, 1 or 2 even for an invalid one, so each index stays inside
-    // its family's table (the evaluator relies on this).
-    let o = board.opponent & !p;
+    let (p, o) = disjoint(board);
+    let mut out = [0u16; NUM_FEATURES];
+    gather_patterns(p, o, |k, off, tp, to| out[k] = off + tp + 2 * to);
+    out[NUM_PATTERN_FEATURES..].copy_from_slice(&count_indices(p, o));
+    out
+}
+
+/// The pattern slots of [`feature_indices`] of `board` and of `board` with
+/// the sides swapped, from one pass over the board: the two views read the
+/// same squares, with the digits 1 and 2 exchanged.
+#[inline]
+pub fn pattern_indices_both_views(
+    board: &Board,
+) -> ([u16; NUM_PATTERN_FEATURES], [u16; NUM_PATTERN_FEATURES]) {
+    let (p, o) = disjoint(board);
+    let mut own = [0u16; NUM_PATTERN_FEATURES];
+    let mut swapped = [0u16; NUM_PATTERN_FEATURES];
+    gather_patterns(p, o, |k, off, tp, to| {
+        own[k] = off + tp + 2 * to;
+        swapped[k] = off + to + 2 * tp;
+    });
+    (own, swapped)
+}
+
+/// The board's two sides with every doubly claimed square the side to
+/// move's: a valid board never has one, and masking makes every digit 0,
+/// 1 or 2 even for an invalid one, so each index stays inside its family's
+/// table (the evaluator relies on this).
+#[inline(always)]
+fn disjoint(board: &Board) -> (u64, u64) {
+    (board.player, board.opponent & !board.player)
+}
+
+/// Calls `put(slot, family offset, B3 of p's squares, B3 of o's squares)`
+/// for every pattern slot of [`feature_indices`] (`p`, `o` disjoint).
+#[inline(always)]
+fn gather_patterns(p: u64, o: u64, mut put: impl FnMut(usize, u16, u16, u16)) {
     // The 8 images B_s = apply(s, board); apply(6) = T∘V = H∘T and
     // apply(7) = T∘V∘H = H∘T∘H.
     let ph = symmetry::flip_horizontal(p);
@@ -480,8 +504,8 @@ pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
         symmetry::flip_horizontal(ot),
         symmetry::flip_horizontal(oth),
     ];
-
-    let mut out = [0u16; NUM_FEATURES];
+    // Both arguments come from masks of at most 9 bits (see the gathers).
+    let b3 = |x: u64| B3[x as usize & 511];
     let mut k = 0;
     // Rows: edge, 2nd, 3rd, 4th line on images 0, 2, 4, 5.
     for (r, fam) in [
@@ -492,13 +516,18 @@ pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
     ] {
         let off = fam.offset() as u16;
         for s in [0usize, 2, 4, 5] {
-            out[k] = off + config(row(bp[s], r), row(bo[s], r));
+            put(k, off, b3(row(bp[s], r)), b3(row(bo[s], r)));
             k += 1;
         }
     }
     let off = Family::Diag8.offset() as u16;
     for s in [0usize, 1] {
-        out[k] = off + config(diag(bp[s], DIAG8_MASK, 56), diag(bo[s], DIAG8_MASK, 56));
+        put(
+            k,
+            off,
+            b3(diag(bp[s], DIAG8_MASK, 56)),
+            b3(diag(bo[s], DIAG8_MASK, 56)),
+        );
         k += 1;
     }
     for (mask, shift, fam) in [
@@ -509,23 +538,26 @@ pub fn feature_indices(board: &Board) -> [u16; NUM_FEATURES] {
     ] {
         let off = fam.offset() as u16;
         for s in [0usize, 1, 4, 5] {
-            out[k] = off + config(diag(bp[s], mask, shift), diag(bo[s], mask, shift));
+            put(
+                k,
+                off,
+                b3(diag(bp[s], mask, shift)),
+                b3(diag(bo[s], mask, shift)),
+            );
             k += 1;
         }
     }
     let off = Family::Corner3x3.offset() as u16;
     for s in 0..4 {
-        out[k] = off + config(corner3x3(bp[s]), corner3x3(bo[s]));
+        put(k, off, b3(corner3x3(bp[s])), b3(corner3x3(bo[s])));
         k += 1;
     }
     let off = Family::Corner2x4.offset() as u16;
     for s in 0..8 {
-        out[k] = off + config(corner2x4(bp[s]), corner2x4(bo[s]));
+        put(k, off, b3(corner2x4(bp[s])), b3(corner2x4(bo[s])));
         k += 1;
     }
     debug_assert_eq!(k, NUM_PATTERN_FEATURES);
-    out[k..].copy_from_slice(&count_indices(p, o));
-    out
 }
 
 /// The indices of the features after the patterns (parity, then the
@@ -727,6 +759,23 @@ mod tests {
     fn fast_indices_match_reference() {
         for b in random_boards(3000, 1) {
             assert_eq!(feature_indices(&b), feature_indices_reference(&b), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn both_views_are_the_indices_of_the_board_and_its_swap() {
+        for b in random_boards(3000, 2) {
+            let (own, swapped) = pattern_indices_both_views(&b);
+            let other = feature_indices_reference(&Board {
+                player: b.opponent,
+                opponent: b.player,
+            });
+            assert_eq!(
+                own[..],
+                feature_indices_reference(&b)[..NUM_PATTERN_FEATURES],
+                "{b:?}"
+            );
+            assert_eq!(swapped[..], other[..NUM_PATTERN_FEATURES], "{b:?}");
         }
     }
 
