@@ -19,7 +19,7 @@ use super::ordering::{
 };
 use super::search::{bounds_cut, window_bounds, NONE};
 use super::shallow::{Known, ShallowCache, NO_HINT};
-use super::stability::score_upper_bound;
+use super::stability::stability_bound;
 use crate::board::final_score;
 #[cfg(test)]
 use crate::board::kernels::{has_x86_v3, has_x86_v4};
@@ -430,8 +430,7 @@ impl Context {
     ) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[4] {
-            let ub = score_upper_bound(p, o);
-            if ub <= alpha {
+            if let Some(ub) = stability_bound(p, o, alpha).filter(|&ub| ub <= alpha) {
                 return ub;
             }
         }
@@ -516,8 +515,7 @@ impl Context {
         let empties = (!(p | o)).count_ones();
         debug_assert!(empties <= LAST_N_MAX, "the last-N solver's range");
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
-            let ub = score_upper_bound(p, o);
-            if ub <= alpha {
+            if let Some(ub) = stability_bound(p, o, alpha).filter(|&ub| ub <= alpha) {
                 return ub;
             }
         }

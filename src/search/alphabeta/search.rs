@@ -11,7 +11,7 @@ use super::context::Context;
 use super::last_n::Instance;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
 use super::shallow::{ShallowCache, NO_HINT};
-use super::stability::score_upper_bound;
+use super::stability::stability_bound;
 use super::tt::NO_MOVE;
 use crate::board::final_score;
 use crate::board::kernels::Portable;
@@ -178,14 +178,15 @@ impl Context {
             s.deep_by_empties[empties as usize] += 1;
         }
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
-            let ub = score_upper_bound(p, o);
-            if ub <= alpha {
-                if let Some(s) = self.stats() {
-                    s.stability_cut[usize::from(level)] += 1;
+            if let Some(ub) = stability_bound(p, o, alpha) {
+                if ub <= alpha {
+                    if let Some(s) = self.stats() {
+                        s.stability_cut[usize::from(level)] += 1;
+                    }
+                    return ub;
                 }
-                return ub;
+                beta = beta.min(ub);
             }
-            beta = beta.min(ub);
         }
         let mv = K::moves(p, o);
         if mv.is_power_of_two() {

@@ -245,6 +245,17 @@ pub fn score_upper_bound(p: u64, o: u64) -> i32 {
     64 - 2 * stable_discs(o, p).count_ones() as i32
 }
 
+/// [`score_upper_bound`] for a search whose window starts at `alpha`, when
+/// it may reach `alpha`; else `None`, and the stable discs are not
+/// computed. The opponent's stable discs are among its discs: with fewer
+/// than `(64 - alpha) / 2` of them the bound stays above `alpha`, so one
+/// popcount spares the work where the cutoff cannot succeed (the bound
+/// would only have narrowed the window from above).
+#[inline]
+pub fn stability_bound(p: u64, o: u64, alpha: i32) -> Option<i32> {
+    (64 - 2 * o.count_ones() as i32 <= alpha).then(|| score_upper_bound(p, o))
+}
+
 /// Owned corners plus the owned squares orthogonally next to an owned corner
 /// (a cheap stability measure for move ordering).
 #[inline]
@@ -414,6 +425,35 @@ mod tests {
 
     /// The full lines of the diagonals by looking at each diagonal's mask
     /// (the former implementation): the same lines as [`full_lines`].
+    /// The disc-count shortcut never hides a cutoff: wherever the bound
+    /// reaches alpha, it is computed; and it is skipped somewhere.
+    #[test]
+    fn stability_bound_skips_only_hopeless_tests() {
+        let mut rng = SplitMix64::new(0x5AB1E);
+        let (mut computed, mut skipped) = (0, 0);
+        for _ in 0..3000 {
+            let empties = 1 + rng.below(30) as u32;
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let (p, o) = (b.player, b.opponent);
+            let ub = score_upper_bound(p, o);
+            for alpha in -64..64 {
+                match stability_bound(p, o, alpha) {
+                    Some(v) => {
+                        assert_eq!(v, ub);
+                        computed += 1;
+                    }
+                    None => {
+                        assert!(ub > alpha, "{b:?} alpha {alpha}: the cut {ub} was hidden");
+                        skipped += 1;
+                    }
+                }
+            }
+        }
+        assert!(computed > 0 && skipped > 0, "{computed} {skipped}");
+    }
+
     #[test]
     fn diagonal_full_lines_match_masks() {
         let mut rng = SplitMix64::new(0xD1A6);
