@@ -423,8 +423,6 @@ mod tests {
         }
     }
 
-    /// The full lines of the diagonals by looking at each diagonal's mask
-    /// (the former implementation): the same lines as [`full_lines`].
     /// The disc-count shortcut never hides a cutoff: wherever the bound
     /// reaches alpha, it is computed; and it is skipped somewhere.
     #[test]
@@ -454,6 +452,8 @@ mod tests {
         assert!(computed > 0 && skipped > 0, "{computed} {skipped}");
     }
 
+    /// The full lines of the diagonals by looking at each diagonal's mask
+    /// (the former implementation): the same lines as [`full_lines`].
     #[test]
     fn diagonal_full_lines_match_masks() {
         let mut rng = SplitMix64::new(0xD1A6);
