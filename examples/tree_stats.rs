@@ -4,7 +4,12 @@
 //! position, as `othello-solver bench --file FILE --threads 1` solves), with
 //! the node-kind counters of the `stats` feature.
 //!
-//! `cargo run --release --features stats --example tree_stats -- FILE [--hash-mb N]`
+//! `cargo run --release --features stats --example tree_stats -- FILE [--hash-mb N] [--wld]`
+//!
+//! With `--wld` the question is win/draw/loss (one proving move), as
+//! `bench --file FILE --wld` asks it; the score column then holds the
+//! proven lower bound, and the ladder and root-window columns stay 0
+//! (they count the MTD(f) windows of an exact solve).
 //!
 //! Columns: nodes (as `bench` counts them); the share of the table-driven
 //! nodes (more than 8 empties), of the ordering probes' positions, of
@@ -34,6 +39,7 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut file = None;
     let mut hash_mb = 256usize;
+    let mut mode = Mode::Exact;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -43,11 +49,13 @@ fn main() -> anyhow::Result<()> {
                     .ok_or_else(|| anyhow::anyhow!("--hash-mb needs a number"))?
                     .parse()?;
             }
+            "--wld" => mode = Mode::Wld,
             _ if file.is_none() => file = Some(PathBuf::from(a)),
-            _ => anyhow::bail!("usage: tree_stats FILE [--hash-mb N]"),
+            _ => anyhow::bail!("usage: tree_stats FILE [--hash-mb N] [--wld]"),
         }
     }
-    let file = file.ok_or_else(|| anyhow::anyhow!("usage: tree_stats FILE [--hash-mb N]"))?;
+    let file =
+        file.ok_or_else(|| anyhow::anyhow!("usage: tree_stats FILE [--hash-mb N] [--wld]"))?;
     let problems = read_problem_file(&file)?
         .into_iter()
         .collect::<Result<Vec<_>, _>>()?;
@@ -60,7 +68,7 @@ fn main() -> anyhow::Result<()> {
     for p in &problems {
         let mut s = Searcher::new(hash_mb);
         s.use_embedded_evaluator()?;
-        let r = s.solve(&p.position.board, Mode::Exact, Limits::default());
+        let r = s.solve(&p.position.board, mode, Limits::default());
         let st = s.stats().clone();
         let deep = total(&st.deep);
         let probe = total(&st.probe_nodes);
