@@ -19,7 +19,11 @@
 //! the root per level (three selective, then exact); the share of
 //! table-driven nodes that searched moves without a table move; and the
 //! share of fail-high nodes whose first move did not cut. Then, summed
-//! over the file, the table-driven nodes by number of empties.
+//! over the file, the table-driven nodes by number of empties, with, of
+//! the exact search's nodes that searched moves (the ladder's left out),
+//! the moves each searched, how many failed high (and how often their
+//! first move cut) and how many failed low: where a proof's tree widens
+//! (a cut node whose first move fails pays for a refutation below it).
 
 use othello_solver::formats::problem::read_problem_file;
 use othello_solver::search::alphabeta::stats::{total, Stats, LEVELS};
@@ -141,12 +145,21 @@ fn main() -> anyhow::Result<()> {
         );
     }
     println!();
-    println!("| empties | table-driven nodes | share |");
-    println!("|---:|---:|---:|");
+    println!("| empties | table-driven nodes | share | exact: searched moves | moves each | fail high | first move cut | fail low |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
     for e in (9..65).rev() {
         let n = sum.deep_by_empties[e];
         if n > 0 {
-            println!("| {e} | {n} | {:.2} % |", pct(n, deep));
+            let searched = sum.searched_by_empties[e];
+            let fh = sum.fail_high_by_empties[e];
+            let fl = sum.fail_low_by_empties[e];
+            println!(
+                "| {e} | {n} | {:.2} % | {searched} | {:.2} | {fh} | {:.1} % | {fl} ({:.1} %) |",
+                pct(n, deep),
+                sum.moves_by_empties[e] as f64 / searched.max(1) as f64,
+                pct(sum.first_move_cut_by_empties[e], fh),
+                pct(fl, searched),
+            );
         }
     }
     Ok(())

@@ -324,6 +324,10 @@ impl Context {
             }
         }
         let alpha0 = alpha;
+        let exact_level = level == super::tt::EXACT;
+        if let Some(s) = self.stats().filter(|_| exact_level) {
+            s.searched_by_empties[empties as usize] += 1;
+        }
         let pv_node = beta - alpha > 1;
         let mut best = NONE;
         let mut best_move = NO_MOVE;
@@ -365,6 +369,9 @@ impl Context {
             let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
             let child = self.child_state(state.as_ref(), empties, sq, c.flips);
             let cs = child.as_ref();
+            if let Some(s) = self.stats().filter(|_| exact_level) {
+                s.moves_by_empties[empties as usize] += 1;
+            }
             let v = if pv_node && i > 0 {
                 let v = -self.search_child_with::<K>(np, no, -alpha - 1, -alpha, cs);
                 if v > alpha && v < beta && !self.aborted {
@@ -394,6 +401,10 @@ impl Context {
                         } else {
                             s.late_cut_moves[l] += i as u64;
                         }
+                        if exact_level {
+                            s.fail_high_by_empties[empties as usize] += 1;
+                            s.first_move_cut_by_empties[empties as usize] += u64::from(i == 0);
+                        }
                     }
                     break;
                 }
@@ -401,6 +412,9 @@ impl Context {
                     alpha = v;
                 }
             }
+        }
+        if let Some(s) = self.stats().filter(|_| exact_level && best <= alpha0) {
+            s.fail_low_by_empties[empties as usize] += 1;
         }
         let (lower, upper) = window_bounds(best, alpha0, beta);
         if in_cache {

@@ -53,6 +53,18 @@ pub struct Stats {
     /// Every position visited during each level's root searches (the
     /// ladder's MTD(f) passes, then the exact one).
     pub level_nodes: [u64; LEVELS],
+    /// The exact search's table-driven nodes that searched moves, by
+    /// number of empties (the `_by_empties` counters below are of the
+    /// same nodes: the exact level only).
+    pub searched_by_empties: [u64; 65],
+    /// The moves they searched.
+    pub moves_by_empties: [u64; 65],
+    /// Those of them that failed high.
+    pub fail_high_by_empties: [u64; 65],
+    /// Of those, the ones whose first move searched reached beta.
+    pub first_move_cut_by_empties: [u64; 65],
+    /// Those that failed low (every move searched, none above alpha).
+    pub fail_low_by_empties: [u64; 65],
 }
 
 impl Default for Stats {
@@ -76,6 +88,11 @@ impl Default for Stats {
             root_probe_nodes: 0,
             root_windows: [0; LEVELS],
             level_nodes: [0; LEVELS],
+            searched_by_empties: [0; 65],
+            moves_by_empties: [0; 65],
+            fail_high_by_empties: [0; 65],
+            first_move_cut_by_empties: [0; 65],
+            fail_low_by_empties: [0; 65],
         }
     }
 }
@@ -106,8 +123,21 @@ impl Stats {
                 *a += b;
             }
         }
-        for (a, b) in self.deep_by_empties.iter_mut().zip(&other.deep_by_empties) {
-            *a += b;
+        let by_empties = [
+            (&mut self.deep_by_empties, &other.deep_by_empties),
+            (&mut self.searched_by_empties, &other.searched_by_empties),
+            (&mut self.moves_by_empties, &other.moves_by_empties),
+            (&mut self.fail_high_by_empties, &other.fail_high_by_empties),
+            (
+                &mut self.first_move_cut_by_empties,
+                &other.first_move_cut_by_empties,
+            ),
+            (&mut self.fail_low_by_empties, &other.fail_low_by_empties),
+        ];
+        for (mine, theirs) in by_empties {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
         }
         self.root_probe_nodes += other.root_probe_nodes;
     }
