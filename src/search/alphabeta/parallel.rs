@@ -105,13 +105,7 @@ impl Context {
         self.split_below = root.empties();
         pool.run(|| {
             self.splitting = true;
-            // The context lends its cache to the thread it runs on, whose
-            // split-point helpers then share it with the context: one warm
-            // cache per core instead of two half-cold ones. The context
-            // never leaves this thread while `op` runs.
-            let thread_own = ShallowCache::lend_to_thread(self.shallow.take());
             let r = op(self);
-            self.shallow = ShallowCache::lend_to_thread(thread_own);
             self.splitting = false;
             r
         })
@@ -147,6 +141,9 @@ impl Context {
         let spent = AtomicU64::new(0);
         let work = |mut w: Context| {
             let _live = Live::new(&w.live);
+            // The cache of the thread this helper runs on, held while it
+            // runs and handed back at the end (see `split`'s scope below).
+            w.shallow = Some(ShallowCache::take_from_thread());
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= moves.len() || stop.load(Ordering::Relaxed) {
@@ -167,9 +164,18 @@ impl Context {
             }
             w.charge();
             spent.fetch_add(w.nodes, Ordering::Relaxed);
+            if let Some(c) = w.shallow.take() {
+                ShallowCache::lend_to_thread(Some(c));
+            }
         };
         let work = &work;
         let helpers = (rayon::current_num_threads() - 1).min(moves.len() - 1);
+        // The running context holds its thread's last-N cache; while it
+        // waits in the scope, the thread runs other tasks (its own helper,
+        // and work stolen from other split points), so it hands the cache
+        // to the thread for them to take in turn, and takes it back after.
+        // One warm cache per core, and no thread-local lookup per probe.
+        let before = ShallowCache::lend_to_thread(self.shallow.take());
         rayon::scope(|s| {
             for _ in 0..helpers {
                 let h = self.helper(&stop);
@@ -177,6 +183,7 @@ impl Context {
             }
             work(self.helper(&stop));
         });
+        self.shallow = ShallowCache::lend_to_thread(before);
         let spent = spent.into_inner();
         self.nodes += spent;
         self.charged += spent;

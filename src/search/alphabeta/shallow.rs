@@ -11,9 +11,11 @@
 //! table-driven search, which uses it in place of the shared table there.
 //!
 //! A solve's main context owns its cache; the helpers of split points
-//! (one per split point, see `parallel`) use their thread's. During a
-//! parallel search the main context lends its cache to the thread it runs
-//! on, so that each thread has one cache, shared by whatever runs on it.
+//! (one per split point, see `parallel`) take their thread's when they
+//! start and hand it back when they end. A context that splits hands its
+//! cache to its thread while it waits for the split point's helpers, so
+//! that each thread has one cache, used by whatever runs on it, and the
+//! search reaches it without a thread-local lookup per probe.
 //!
 //! Every search is exact up to [`SHALLOW_CACHE_MAX`] empties (ProbCut
 //! starts above), so the bounds here are proven whatever the selectivity of
@@ -135,6 +137,15 @@ impl ShallowCache {
     /// helpers use) and returns the one it replaces.
     pub(super) fn lend_to_thread(cache: Option<ShallowCache>) -> Option<ShallowCache> {
         OF_THREAD.with(|c| std::mem::replace(&mut *c.borrow_mut(), cache))
+    }
+
+    /// Takes the calling thread's own cache (a new one if it has none, or
+    /// if a context that runs on this thread holds it now); give it back
+    /// with [`ShallowCache::lend_to_thread`].
+    pub(super) fn take_from_thread() -> ShallowCache {
+        OF_THREAD
+            .with(|c| c.borrow_mut().take())
+            .unwrap_or_else(ShallowCache::new)
     }
 
     /// Runs `f` on the calling thread's own cache (made on first use): the
