@@ -72,9 +72,10 @@ pub(super) struct Context {
     /// Helpers of this context alive now.
     pub(super) live: Arc<AtomicUsize>,
     /// The last-N solver's cache of bounds and best moves: the context's
-    /// own, or for a split point's helper its thread's while it runs;
-    /// `None` only while the context waits for its split point's helpers
-    /// (or in a helper not started yet), when its thread's cache serves.
+    /// own, or for a split point's helper its thread's while it runs.
+    /// `None` only while the context searches nothing: while it waits for
+    /// its split point's helpers (its thread holds the cache then), or in a
+    /// helper not started yet.
     pub(super) shallow: Option<ShallowCache>,
     /// Up to this many empties, the table-driven search keeps its results
     /// in the last-N solver's cache instead of the shared table:

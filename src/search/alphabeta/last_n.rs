@@ -660,23 +660,18 @@ impl Context {
 }
 
 impl Context {
-    /// What the last-N cache knows of the position: the context's own
-    /// cache, or a helper's thread's.
+    /// What the last-N cache the context holds knows of the position.
     #[inline(always)]
     pub(super) fn cached(&self, p: u64, o: u64) -> Option<Known> {
-        match &self.shallow {
-            Some(c) => c.probe(p, o),
-            None => ShallowCache::of_thread(|c| c.probe(p, o)),
-        }
+        self.shallow.as_ref()?.probe(p, o)
     }
 
     /// Records bounds and the best move in the last-N cache (see
     /// [`ShallowCache::store`]).
     #[inline(always)]
     pub(super) fn cache(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
-        match &mut self.shallow {
-            Some(c) => c.store(p, o, lower, upper, best),
-            None => ShallowCache::of_thread(|c| c.store(p, o, lower, upper, best)),
+        if let Some(c) = &mut self.shallow {
+            c.store(p, o, lower, upper, best);
         }
     }
 }

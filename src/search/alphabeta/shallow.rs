@@ -147,13 +147,6 @@ impl ShallowCache {
             .with(|c| c.borrow_mut().take())
             .unwrap_or_else(ShallowCache::new)
     }
-
-    /// Runs `f` on the calling thread's own cache (made on first use): the
-    /// cache of the split-point helpers the thread runs.
-    #[inline(always)]
-    pub(super) fn of_thread<R>(f: impl FnOnce(&mut ShallowCache) -> R) -> R {
-        OF_THREAD.with(|c| f(c.borrow_mut().get_or_insert_with(ShallowCache::new)))
-    }
 }
 
 #[cfg(test)]
@@ -166,16 +159,17 @@ mod tests {
         let mut own = ShallowCache::with_bits(4);
         own.store(p, o, 2, 2, 7);
         let before = ShallowCache::lend_to_thread(Some(own));
-        // The thread's helpers now see what the lender stored, and store into it.
-        assert_eq!(
-            ShallowCache::of_thread(|c| c.probe(p, o)).map(|k| k.best),
-            Some(7)
-        );
-        ShallowCache::of_thread(|c| c.store(o, p, -2, -2, 9));
+        // A helper on this thread takes what the lender stored, stores into
+        // it, and hands it back.
+        let mut helper = ShallowCache::take_from_thread();
+        assert_eq!(helper.probe(p, o).map(|k| k.best), Some(7));
+        helper.store(o, p, -2, -2, 9);
+        // Meanwhile the thread holds none: a nested helper gets a new one.
+        assert_eq!(ShallowCache::take_from_thread().probe(p, o), None);
+        assert!(ShallowCache::lend_to_thread(Some(helper)).is_none());
         let back = ShallowCache::lend_to_thread(before);
         let back = back.map(|c| (c.probe(p, o).map(|k| k.best), c.probe(o, p).map(|k| k.best)));
         assert_eq!(back, Some((Some(7), Some(9))));
-        assert_eq!(ShallowCache::of_thread(|c| c.probe(p, o)), None);
     }
 
     #[test]
