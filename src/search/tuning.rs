@@ -116,6 +116,20 @@ pub const ORDER_DEPTH_BASE: u32 = 14;
 /// The deepest ordering probe (reached from 26 empties up).
 pub const MAX_SORT_DEPTH: u32 = 6;
 
+/// At nodes of at most [`PROBED_CHILDREN_MAX_EMPTIES`] empties whose
+/// children are ranked by a search ([`STATIC_ORDER_MAX`] empties or more),
+/// only this many children, the best by fastest first, are searched; the
+/// others follow them in fastest-first order. A child that many places
+/// down rarely becomes the first to search, and its probe costs as much as
+/// the others'.
+pub const PROBED_CHILDREN: usize = 8;
+const _: () = assert!(PROBED_CHILDREN >= 1);
+
+/// Up to this many empties the ranking searches only [`PROBED_CHILDREN`]
+/// children; above, where the subtrees are large and a better first move
+/// saves more than its probe, all of them.
+pub const PROBED_CHILDREN_MAX_EMPTIES: u32 = 21;
+
 /// How far below the node's alpha (discs) the ordering probe still
 /// separates moves: moves worse than that are all equally bad to try.
 pub const SORT_ALPHA_MARGIN: i32 = 8;

@@ -20,7 +20,10 @@ use crate::board::kernels::{has_x86_v3, has_x86_v4};
 use crate::board::movegen::flips;
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::probe::{sort_depth, Probe};
-use crate::search::tuning::{ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, STABILITY_THRESHOLD, W_EVAL};
+use crate::search::tuning::{
+    ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, PROBED_CHILDREN, PROBED_CHILDREN_MAX_EMPTIES,
+    STABILITY_THRESHOLD, W_EVAL,
+};
 use crate::Board;
 
 // The cache's "no move" is the table's: a cached move is a table move.
@@ -504,10 +507,15 @@ impl Context {
         };
         let mut probe = (&mut self.nodes, self.node_limit);
         let depth = sort_depth(empties);
+        let probed = if depth > 0 && empties <= PROBED_CHILDREN_MAX_EMPTIES {
+            PROBED_CHILDREN
+        } else {
+            usize::MAX
+        };
         match order_eval.as_pattern() {
             Some(pe) => {
                 let s = *state.get_or_insert_with(|| pe.root(p, o));
-                eval_keys::<K, _>(pe, s, &mut probe, list, p, o, par, depth, alpha)
+                eval_keys::<K, _>(pe, s, &mut probe, list, p, o, par, depth, alpha, probed)
             }
             None => eval_keys::<K, _>(
                 &Scratch(order_eval),
@@ -519,6 +527,7 @@ impl Context {
                 par,
                 depth,
                 alpha,
+                probed,
             ),
         }
     }
@@ -527,7 +536,10 @@ impl Context {
 /// [`Context::order_keys`] with an evaluation: fastest first plus the
 /// shallow search of each child, `depth` plies deep. `state` is the node's
 /// evaluation state, `counter` the node counter and the count at which the
-/// shallow searches stop deepening.
+/// shallow searches stop deepening. When the node has more than `probed`
+/// moves, only the `probed` best by fastest first (and any tied with the
+/// last of them) are searched; the others keep their fastest-first order
+/// after them.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn eval_keys<K: Instance, E: Incremental + ?Sized>(
@@ -540,12 +552,44 @@ fn eval_keys<K: Instance, E: Incremental + ?Sized>(
     par: u8,
     depth: u32,
     alpha: i32,
+    probed: usize,
 ) {
     let mut probe = Probe {
         eval,
         nodes: counter.0,
         stop_at: counter.1,
     };
+    if list.len() > probed {
+        // Fastest first for all; the cut-off is the probed-th best key.
+        let mut keys = [0i32; 32];
+        for (c, k) in list.iter_mut().zip(keys.iter_mut()) {
+            let sq = c.sq as usize;
+            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+            c.key = fastest_first_key_with(K::moves, sq, np, no, par & QUADRANT_BIT[sq] != 0);
+            *k = c.key;
+        }
+        let keys = &mut keys[..list.len()];
+        let (_, &mut cut, _) = keys.select_nth_unstable_by(probed - 1, |a, b| b.cmp(a));
+        // The unsearched children get the least probe key of the searched
+        // ones: below them all, as their fastest-first keys are.
+        let mut least = i32::MAX;
+        for c in list.iter_mut().filter(|c| c.key >= cut) {
+            let sq = c.sq as usize;
+            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+            if np != 0 {
+                let ns = eval.play(&state, sq, c.flips);
+                let k = probe.key(np, no, &ns, depth, alpha);
+                least = least.min(k);
+                c.key += k * W_EVAL;
+            }
+        }
+        if least != i32::MAX {
+            for c in list.iter_mut().filter(|c| c.key < cut) {
+                c.key += least * W_EVAL;
+            }
+        }
+        return;
+    }
     for c in list.iter_mut() {
         let sq = c.sq as usize;
         let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
@@ -619,6 +663,80 @@ mod tests {
                 s.search_any(p, o, a, b)
             },
         );
+    }
+
+    /// At a node with more moves than [`PROBED_CHILDREN`], the ranking
+    /// searches only the best by fastest first: they get the keys a full
+    /// ranking gives them and rank above every other move, the others keep
+    /// their fastest-first order, and the probes visit fewer positions.
+    #[test]
+    fn ranking_searches_only_the_fastest_first_best() {
+        let empties = PROBED_CHILDREN_MAX_EMPTIES;
+        let depth = sort_depth(empties);
+        assert!(depth > 0, "the bound must be where children are searched");
+        let eval = &crate::eval::PatternEvaluator::embedded().expect("embedded weights decode");
+        let mut rng = SplitMix64::new(0x9B0BE);
+        let mut checked = 0;
+        while checked < 12 {
+            let Some(board) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let (p, o) = (board.player, board.opponent);
+            let mv = crate::board::movegen::moves(p, o);
+            if (mv.count_ones() as usize) <= PROBED_CHILDREN {
+                continue;
+            }
+            let squares: Vec<usize> = (0..64).filter(|&sq| mv >> sq & 1 != 0).collect();
+            let rank = |probed: usize| {
+                let mut list: Vec<Candidate> =
+                    squares.iter().map(|&sq| Candidate::new(p, o, sq)).collect();
+                let mut nodes = 0;
+                let state = eval.root(p, o);
+                let mut counter = (&mut nodes, u64::MAX);
+                eval_keys::<Portable, crate::eval::PatternEvaluator>(
+                    eval,
+                    state,
+                    &mut counter,
+                    &mut list,
+                    p,
+                    o,
+                    0,
+                    depth,
+                    0,
+                    probed,
+                );
+                (list.iter().map(|c| c.key).collect::<Vec<_>>(), nodes)
+            };
+            let (keys, nodes) = rank(PROBED_CHILDREN);
+            let (full, all_nodes) = rank(usize::MAX);
+            let ff: Vec<i32> = squares
+                .iter()
+                .map(|&sq| {
+                    let f = flips(p, o, sq);
+                    let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+                    fastest_first_key_with(crate::board::movegen::moves, sq, np, no, false)
+                })
+                .collect();
+            let mut sorted = ff.clone();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            let cut = sorted[PROBED_CHILDREN - 1];
+            let searched: Vec<usize> = (0..ff.len()).filter(|&i| ff[i] >= cut).collect();
+            let others: Vec<usize> = (0..ff.len()).filter(|&i| ff[i] < cut).collect();
+            assert!(!others.is_empty(), "{board:?}");
+            for &i in &searched {
+                assert_eq!(keys[i], full[i], "{board:?}");
+            }
+            let least_searched = searched.iter().map(|&i| keys[i]).min();
+            let most_other = others.iter().map(|&i| keys[i]).max();
+            assert!(least_searched > most_other, "{board:?}");
+            for &i in &others {
+                for &j in &others {
+                    assert_eq!(keys[i] - keys[j], ff[i] - ff[j], "{board:?}");
+                }
+            }
+            assert!(nodes < all_nodes, "{board:?}: {nodes} vs {all_nodes}");
+            checked += 1;
+        }
     }
 
     /// The whole solver on the portable instance and on the fastest one
