@@ -559,47 +559,38 @@ fn eval_keys<K: Instance, E: Incremental + ?Sized>(
         nodes: counter.0,
         stop_at: counter.1,
     };
-    if list.len() > probed {
-        // Fastest first for all; the cut-off is the probed-th best key.
-        let mut keys = [0i32; 32];
-        for (c, k) in list.iter_mut().zip(keys.iter_mut()) {
-            let sq = c.sq as usize;
-            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-            c.key = fastest_first_key_with(K::moves, sq, np, no, par & QUADRANT_BIT[sq] != 0);
-            *k = c.key;
-        }
-        let keys = &mut keys[..list.len()];
-        let (_, &mut cut, _) = keys.select_nth_unstable_by(probed - 1, |a, b| b.cmp(a));
-        // The unsearched children get the least probe key of the searched
-        // ones: below them all, as their fastest-first keys are.
-        let mut least = i32::MAX;
-        for c in list.iter_mut().filter(|c| c.key >= cut) {
-            let sq = c.sq as usize;
-            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-            if np != 0 {
-                let ns = eval.play(&state, sq, c.flips);
-                let k = probe.key(np, no, &ns, depth, alpha);
-                least = least.min(k);
-                c.key += k * W_EVAL;
-            }
-        }
-        if least != i32::MAX {
-            for c in list.iter_mut().filter(|c| c.key < cut) {
-                c.key += least * W_EVAL;
-            }
-        }
-        return;
-    }
-    for c in list.iter_mut() {
+    // Fastest first for every move.
+    let mut keys = [0i32; 32];
+    for (c, k) in list.iter_mut().zip(keys.iter_mut()) {
         let sq = c.sq as usize;
         let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-        let ff = fastest_first_key_with(K::moves, sq, np, no, par & QUADRANT_BIT[sq] != 0);
-        c.key = if np != 0 {
+        c.key = fastest_first_key_with(K::moves, sq, np, no, par & QUADRANT_BIT[sq] != 0);
+        *k = c.key;
+    }
+    // The moves searched: those at or above the probed-th best key.
+    let cut = if list.len() > probed {
+        let keys = &mut keys[..list.len()];
+        *keys.select_nth_unstable_by(probed - 1, |a, b| b.cmp(a)).1
+    } else {
+        i32::MIN
+    };
+    // The others get the least probe key of the searched ones: below them
+    // all, as their fastest-first keys are.
+    let mut least = i32::MAX;
+    for c in list.iter_mut().filter(|c| c.key >= cut) {
+        let sq = c.sq as usize;
+        let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
+        if np != 0 {
             let ns = eval.play(&state, sq, c.flips);
-            ff + probe.key(np, no, &ns, depth, alpha) * W_EVAL
-        } else {
-            ff
-        };
+            let k = probe.key(np, no, &ns, depth, alpha);
+            least = least.min(k);
+            c.key += k * W_EVAL;
+        }
+    }
+    if least != i32::MAX {
+        for c in list.iter_mut().filter(|c| c.key < cut) {
+            c.key += least * W_EVAL;
+        }
     }
 }
 
