@@ -39,6 +39,12 @@ pub(super) struct Context {
     pub(super) next_check: u64,
     /// The node count up to which this context's nodes are charged to the budget.
     pub(super) charged: u64,
+    /// How many times a selective search so far took a decision that is
+    /// not proven: a ProbCut cut, or a selective search's bounds taken from
+    /// the table. A node whose subtree took none has a proven result, which
+    /// goes to the table as such (a ladder's work then serves the exact
+    /// search).
+    pub(super) unproven: u64,
     /// Whether a limit or a refuted split point stopped the search (every
     /// value since is meaningless and nothing more is stored).
     pub(super) aborted: bool,
@@ -113,6 +119,7 @@ impl Context {
             node_limit: u64::MAX,
             next_check: CHECK_INTERVAL,
             charged: 0,
+            unproven: 0,
             aborted: false,
             budget: Arc::new(Budget::unlimited()),
             order_eval: None,
@@ -143,6 +150,7 @@ impl Context {
             node_limit: u64::MAX,
             next_check: 0,
             charged: 0,
+            unproven: 0,
             aborted: false,
             budget: Arc::clone(&self.budget),
             order_eval: self.order_eval.clone(),

@@ -139,6 +139,7 @@ impl Context {
         let next = AtomicUsize::new(0);
         let values: Vec<AtomicI32> = moves.iter().map(|_| AtomicI32::new(NOT_DONE)).collect();
         let spent = AtomicU64::new(0);
+        let unproven = AtomicU64::new(0);
         let work = |mut w: Context| {
             let _live = Live::new(&w.live);
             // The cache of the thread this helper runs on, held while it
@@ -164,6 +165,7 @@ impl Context {
             }
             w.charge();
             spent.fetch_add(w.nodes, Ordering::Relaxed);
+            unproven.fetch_add(w.unproven, Ordering::Relaxed);
             if let Some(c) = w.shallow.take() {
                 ShallowCache::lend_to_thread(Some(c));
             }
@@ -187,6 +189,7 @@ impl Context {
         let spent = spent.into_inner();
         self.nodes += spent;
         self.charged += spent;
+        self.unproven += unproven.into_inner();
         if self.stop_requested() {
             self.aborted = true;
             return (0, NO_MOVE);

@@ -12,7 +12,7 @@ use super::last_n::Instance;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
 use super::shallow::{ShallowCache, NO_HINT};
 use super::stability::stability_bound;
-use super::tt::NO_MOVE;
+use super::tt::{EXACT, NO_MOVE};
 use crate::board::final_score;
 use crate::board::kernels::Portable;
 #[cfg(target_arch = "x86_64")]
@@ -206,6 +206,9 @@ impl Context {
             opponent: o,
         };
         let mut tt_move = NO_MOVE;
+        // The node's result is proven unless its subtree takes a selective
+        // decision (counted from here on).
+        let unproven = self.unproven;
         // Near the end, the small cache of the last-N solver serves in
         // place of the shared table (`shallow`; `cache_max` is at most
         // what it covers).
@@ -226,12 +229,15 @@ impl Context {
             // or more; its move serves every search.
             if e.level >= level {
                 let (lower, upper) = (e.lower as i32, e.upper as i32);
+                let selective = e.level < EXACT;
                 if let Some(v) = bounds_cut(lower, upper, alpha, beta) {
                     if let Some(s) = self.stats() {
                         s.table_cut[usize::from(level)] += 1;
                     }
+                    self.unproven += u64::from(selective);
                     return v;
                 }
+                self.unproven += u64::from(selective && (lower > alpha || upper < beta));
                 alpha = alpha.max(lower);
                 beta = beta.min(upper);
             }
@@ -257,6 +263,7 @@ impl Context {
                 s.probcut_cut[usize::from(level)] += u64::from(v.is_some());
             }
             if let Some(v) = v {
+                self.unproven += 1;
                 return v;
             }
         }
@@ -305,6 +312,7 @@ impl Context {
                         if let Some(s) = self.stats() {
                             s.etc_cut[usize::from(level)] += 1;
                         }
+                        self.unproven += u64::from(e.level < EXACT);
                         return v;
                     }
                 }
@@ -423,13 +431,20 @@ impl Context {
         if in_cache {
             self.cache(p, o, lower, upper, best_move);
         } else {
+            // A selective search's result is stored as proven when its
+            // subtree took no selective decision.
+            let stored_level = if self.unproven == unproven {
+                EXACT
+            } else {
+                level
+            };
             self.tt.store(
                 &board,
                 lower,
                 upper,
                 best_move,
                 self.nodes - start_nodes,
-                level,
+                stored_level,
             );
         }
         best

@@ -7,7 +7,9 @@
 //! bound is true whatever window produced it: bounds from different
 //! searches of the same position are simply intersected. The selective
 //! pre-searches ([`super::probcut`]) store their bounds at their own
-//! *level* (0 = least sure, [`EXACT`] = proven): a higher level replaces
+//! *level* (0 = least sure, [`EXACT`] = proven), except those of a
+//! subtree that took no selective decision, which are proven and stored
+//! as such. A higher level replaces
 //! a lower one's bounds, a lower one never touches a higher one's, and a
 //! search only takes the bounds of its own level or above (its best move
 //! from any level). Replacement keeps the
