@@ -12,10 +12,10 @@
 //! An exact solve runs a ladder of selective searches first (each an
 //! MTD(f) on the selective values, the next starting from the last's
 //! answer), then the exact search (MTD(f), `Searcher::mtd`). The selective
-//! searches' bounds go to the table at their own level, where the exact
-//! search reads only their best moves ([`super::tt`]): they order the exact
-//! search's moves and give its first null window, and never decide its
-//! answer. A subtree in which a selective search took no selective
+//! searches' selective bounds go to the table at their own level, where
+//! the exact search reads only their best moves ([`super::tt`]): they order
+//! the exact search's moves and give its first null window, and never
+//! decide its answer. A subtree in which a selective search took no selective
 //! decision (no ProbCut cut, no selective bound from the table) is proven
 //! all the same: its bounds are stored as proven, for every later search.
 //! The measurements behind the numbers here are in docs/probcut.md.
@@ -272,10 +272,10 @@ mod tests {
     /// confidence of every other position two plies down (its value, then
     /// null windows around it), then, at the same level with a confidence
     /// too high to cut, null windows on the position itself, which read
-    /// the reckless bounds. Every bound at the
-    /// exact level in the table, for the position and its descendants
-    /// three plies down, holds the exact score; and some are there (the
-    /// subtrees that took no selective decision).
+    /// the reckless bounds. Every bound at the exact level in the table,
+    /// for the position and its descendants three plies down, holds the
+    /// exact score; and some are there (the subtrees that took no
+    /// selective decision).
     #[test]
     fn a_selective_search_stores_only_proven_bounds_as_proven() {
         let mut rng = SplitMix64::new(0x9E0F);
@@ -324,15 +324,9 @@ mod tests {
 
     /// The positions after each legal move of `board` (none after a pass).
     fn children(board: &crate::Board) -> Vec<crate::Board> {
-        let mut out = Vec::new();
-        let mut m = crate::board::movegen::moves(board.player, board.opponent);
-        while m != 0 {
-            let sq = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let f = crate::board::movegen::flips(board.player, board.opponent, sq);
-            out.push(board.play_flips(sq, f));
-        }
-        out
+        crate::board::Square::iter_bits(board.moves())
+            .filter_map(|sq| board.play(sq))
+            .collect()
     }
 
     #[test]

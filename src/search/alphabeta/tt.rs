@@ -9,10 +9,9 @@
 //! pre-searches ([`super::probcut`]) store their bounds at their own
 //! *level* (0 = least sure, [`EXACT`] = proven), except those of a
 //! subtree that took no selective decision, which are proven and stored
-//! as such. A higher level replaces
-//! a lower one's bounds, a lower one never touches a higher one's, and a
-//! search only takes the bounds of its own level or above (its best move
-//! from any level). Replacement keeps the
+//! as such. A higher level replaces a lower one's bounds, a lower one
+//! never touches a higher one's, and a search only takes the bounds of its
+//! own level or above (its best move from any level). Replacement keeps the
 //! costlier entries: a new position replaces, in its bucket, an entry from an
 //! older generation first, and otherwise the entry with the lowest cost.
 
