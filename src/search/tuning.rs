@@ -66,8 +66,9 @@ pub const ROOT_SORT_DEPTH: u32 = 6;
 
 /// The depth of the probe that guesses the score for an exact solve's
 /// first null window: each disc the guess misses costs MTD(f) steps, but
-/// a deeper guess costs more than its accuracy saves (at 20 empties a
-/// 10-ply guess with a full window is a tenth of the solve).
+/// a deeper guess costs more than its accuracy saves (a full-window probe
+/// without the table: at 20 empties a 10-ply one is a sizeable share of
+/// the whole solve).
 pub const ROOT_GUESS_DEPTH: u32 = 6;
 
 /// Up to this many empties the score guess probes [`ROOT_GUESS_DEPTH`]
