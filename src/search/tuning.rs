@@ -71,10 +71,6 @@ pub const ROOT_SORT_DEPTH: u32 = 6;
 /// the whole solve).
 pub const ROOT_GUESS_DEPTH: u32 = 6;
 
-/// Up to this many empties the score guess probes [`ROOT_GUESS_DEPTH`]
-/// plies; above, as deep as move ordering (the guess looks at no clock).
-pub const ROOT_GUESS_MAX_EMPTIES: u32 = 26;
-
 /// Nodes between two looks at the clock and the shared budget: rare enough
 /// to cost nothing, often enough to stop within a millisecond.
 pub const CHECK_INTERVAL: u64 = 1 << 14;

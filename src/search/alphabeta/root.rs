@@ -16,10 +16,8 @@ use super::tt;
 use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
-use crate::search::probe::{probe_value, quarters_to_score, sort_depth};
-use crate::search::tuning::{
-    self, ROOT_GUESS_DEPTH, ROOT_GUESS_MAX_EMPTIES, ROOT_SORT_DEPTH, ROOT_SORT_MIN,
-};
+use crate::search::probe::{probe_value, quarters_to_score};
+use crate::search::tuning::{self, ROOT_GUESS_DEPTH, ROOT_SORT_DEPTH, ROOT_SORT_MIN};
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::Board;
 use std::time::Instant;
@@ -201,18 +199,12 @@ impl Root<'_> {
 
     /// A guess of the score of `board` for the first null window of
     /// [`Self::mtd`]: the ordering evaluation's probe,
-    /// [`ROOT_GUESS_DEPTH`] plies deep up to [`ROOT_GUESS_MAX_EMPTIES`]
-    /// empties, as deep as move ordering above (0 without an evaluation).
+    /// [`ROOT_GUESS_DEPTH`] plies deep (0 without an evaluation).
     fn root_guess(&mut self, board: &Board) -> i32 {
         let Some(oe) = self.ctx.order_eval.clone() else {
             return 0;
         };
-        let empties = board.empties();
-        let depth = if empties <= ROOT_GUESS_MAX_EMPTIES {
-            ROOT_GUESS_DEPTH.min(empties)
-        } else {
-            sort_depth(empties)
-        };
+        let depth = ROOT_GUESS_DEPTH.min(board.empties());
         let before = self.ctx.nodes;
         let v = probe_value(
             &*oe.eval,
