@@ -3,6 +3,7 @@
 
     scripts/side-by-side-table.py [--no-nr] ROWS.txt [ROWS.txt ...]
     scripts/side-by-side-table.py --total ROWS.txt     (the one totals line)
+    scripts/side-by-side-table.py --spread ROWS.txt ROWS.txt ...
 
 Each ROWS file is the output of scripts/ffo-vs-edax.sh (one row per FFO
 position; later files win for a position found twice). Prints a Markdown
@@ -12,9 +13,12 @@ and node ratios; and Neural Reversi 2.0's published one-thread node count
 leaves those two columns out: NR's counts are of exact solves, not of WLD
 ones). Then the totals over the positions present. `--total` prints only
 the totals line that scripts/ffo-vs-edax.sh ends its run with.
+`--spread` reads each file as one round of the same positions and prints,
+per position, how its time ratio moved from round to round.
 """
 import os
 import re
+import statistics
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -71,8 +75,30 @@ def total_line(rows):
                 ot / et if et else 0, on / en if en else 0))
 
 
+def spread_table(paths):
+    """Per position, the spread of the time ratio over rounds (one file each)."""
+    rounds = {}
+    for path in paths:
+        for ffo, r in read_rows([path]).items():
+            rounds.setdefault(ffo, []).append(r)
+    print('| FFO | rounds | ours s (min–max) | Edax s (min–max) '
+          '| time ÷ Edax by round (min–median–max) | summed time ÷ Edax | rounds above 1.0× |')
+    print('|---|---:|---|---|---|---:|---:|')
+    for ffo in sorted(rounds):
+        ours = [r[3] for r in rounds[ffo]]
+        edax = [r[5] for r in rounds[ffo]]
+        ratio = [o / e for o, e in zip(ours, edax) if e]
+        print('| #%d | %d | %.3f–%.3f | %.3f–%.3f | %.2f–%.2f–%.2f | %.2f | %d |' % (
+            ffo, len(ours), min(ours), max(ours), min(edax), max(edax), min(ratio),
+            statistics.median(ratio), max(ratio), sum(ours) / sum(edax),
+            sum(1 for q in ratio if q > 1.0)))
+
+
 def main():
     args = sys.argv[1:]
+    if '--spread' in args:
+        spread_table([a for a in args if a != '--spread'])
+        return
     if '--total' in args:
         print(total_line(read_rows([a for a in args if a != '--total'])))
         return
