@@ -33,8 +33,9 @@ pub const SHALLOW_CACHE_BITS: u32 = 14;
 /// solver keeps its bounds and best move in the last-N solver's cache too,
 /// not in the shared table: a probe there costs an L2 access instead of a
 /// trip to main memory, and the subtrees are exact (ProbCut starts at
-/// [`PROBCUT_MIN_EMPTIES`]).
-pub const SHALLOW_CACHE_MAX: u32 = 9;
+/// [`PROBCUT_MIN_EMPTIES`]). At 9 and 10 empties these nodes are most of
+/// the table-driven search's, so a main-memory wait there is the dearest.
+pub const SHALLOW_CACHE_MAX: u32 = 10;
 const _: () = assert!(SHALLOW_CACHE_MAX >= LAST_N_MAX && SHALLOW_CACHE_MAX < PROBCUT_MIN_EMPTIES);
 
 /// From this many empties up, children are probed in the table before the
@@ -136,8 +137,9 @@ pub const SORT_ALPHA_MARGIN: i32 = 8;
 // ---------------------------------------------------------------- ProbCut
 
 /// The fewest empties at which a selective search tries a ProbCut: below,
-/// the exact search is cheaper than the probe.
-pub const PROBCUT_MIN_EMPTIES: u32 = 10;
+/// the exact search is cheaper than the probe, and the subtrees stay exact
+/// for the small cache (up to [`SHALLOW_CACHE_MAX`]) to hold.
+pub const PROBCUT_MIN_EMPTIES: u32 = 11;
 
 /// From this many empties up, ProbCut's probe is four plies deep instead
 /// of two: its error shrinks where the subtree it saves is large.
