@@ -43,7 +43,11 @@ def read_rows(paths):
     """FFO number -> (answer, check, nodes, s, edax nodes, edax s)."""
     rows = {}
     for path in paths:
-        with open(path) as f:
+        try:
+            f = open(path)
+        except OSError as e:
+            sys.exit('side-by-side-table: cannot read %s: %s' % (path, e.strerror))
+        with f:
             for line in f:
                 parts = line.split('|')
                 if len(parts) < 4:
@@ -96,6 +100,14 @@ def spread_table(paths):
 
 def main():
     args = sys.argv[1:]
+    if '-h' in args or '--help' in args:
+        print(__doc__.strip())
+        return
+    if not args:
+        sys.exit(__doc__.strip())
+    unknown = [a for a in args if a.startswith('-') and a not in ('--spread', '--total', '--no-nr')]
+    if unknown:
+        sys.exit('side-by-side-table: unknown option %s\n\n%s' % (unknown[0], __doc__.strip()))
     if '--spread' in args:
         spread_table([a for a in args if a != '--spread'])
         return
