@@ -92,6 +92,8 @@ def spread_table(paths):
         ours = [r[3] for r in rounds[ffo]]
         edax = [r[5] for r in rounds[ffo]]
         ratio = [o / e for o, e in zip(ours, edax) if e]
+        if not ratio:
+            continue
         print('| #%d | %d | %.3f–%.3f | %.3f–%.3f | %.2f–%.2f–%.2f | %.2f | %d |' % (
             ffo, len(ours), min(ours), max(ours), min(edax), max(edax), min(ratio),
             statistics.median(ratio), max(ratio), sum(ours) / sum(edax),

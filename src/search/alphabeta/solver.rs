@@ -286,7 +286,7 @@ impl LeafSolver for Searcher {
             ctx.clear_limits();
         }
         // df-pn's many leaf searches share their subtrees through the
-        // table: at 9 empties too (the small cache is per thread and
+        // table: at 9 and 10 empties too (the small cache is per thread and
         // overwritten between leaves). The range is restored after, so
         // every other search keeps its own.
         let cache_max = std::mem::replace(&mut ctx.cache_max, LAST_N_MAX);
