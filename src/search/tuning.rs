@@ -32,11 +32,13 @@ pub const SHALLOW_CACHE_BITS: u32 = 14;
 /// Up to this many empties, the table-driven search above the last-N
 /// solver keeps its bounds and best move in the last-N solver's cache too,
 /// not in the shared table: a probe there costs an L2 access instead of a
-/// trip to main memory, and the subtrees are exact (ProbCut starts at
-/// [`PROBCUT_MIN_EMPTIES`]). At 9 and 10 empties these nodes are most of
-/// the table-driven search's, so a main-memory wait there is the dearest.
+/// trip to main memory. The cache holds proven bounds only: below
+/// [`PROBCUT_MIN_EMPTIES`] every search is exact, and a node at that many
+/// empties that a ProbCut decides returns before it stores (its children
+/// are exact). At 9 and 10 empties these nodes are most of the
+/// table-driven search's, so a main-memory wait there is the dearest.
 pub const SHALLOW_CACHE_MAX: u32 = 10;
-const _: () = assert!(SHALLOW_CACHE_MAX >= LAST_N_MAX && SHALLOW_CACHE_MAX < PROBCUT_MIN_EMPTIES);
+const _: () = assert!(SHALLOW_CACHE_MAX >= LAST_N_MAX && SHALLOW_CACHE_MAX <= PROBCUT_MIN_EMPTIES);
 
 /// From this many empties up, children are probed in the table before the
 /// search (enhanced transposition cutoff): lower, the probes wait on memory
@@ -137,9 +139,10 @@ pub const SORT_ALPHA_MARGIN: i32 = 8;
 // ---------------------------------------------------------------- ProbCut
 
 /// The fewest empties at which a selective search tries a ProbCut: below,
-/// the exact search is cheaper than the probe, and the subtrees stay exact
-/// for the small cache (up to [`SHALLOW_CACHE_MAX`]) to hold.
-pub const PROBCUT_MIN_EMPTIES: u32 = 11;
+/// the exact search is cheaper than the probe. At most one above the small
+/// cache's top ([`SHALLOW_CACHE_MAX`]): the children of a cached node must
+/// be exact for its bounds to be proven.
+pub const PROBCUT_MIN_EMPTIES: u32 = 10;
 
 /// From this many empties up, ProbCut's probe is four plies deep instead
 /// of two: its error shrinks where the subtree it saves is large.

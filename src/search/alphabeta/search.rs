@@ -429,6 +429,12 @@ impl Context {
         }
         let (lower, upper) = window_bounds(best, alpha0, beta);
         if in_cache {
+            // The cache holds proven bounds only (see `shallow`): a ProbCut
+            // at this node returned above, and its children are exact.
+            debug_assert_eq!(
+                self.unproven, unproven,
+                "a cached node's subtree was selective"
+            );
             self.cache(p, o, lower, upper, best_move);
         } else {
             // A selective search's result is stored as proven when its
