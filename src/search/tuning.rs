@@ -139,9 +139,9 @@ pub const SORT_ALPHA_MARGIN: i32 = 8;
 // ---------------------------------------------------------------- ProbCut
 
 /// The fewest empties at which a selective search tries a ProbCut: below,
-/// the exact search is cheaper than the probe. At most one above the small
-/// cache's top ([`SHALLOW_CACHE_MAX`]): the children of a cached node must
-/// be exact for its bounds to be proven.
+/// the exact search is cheaper than the probe. At least the small cache's
+/// top ([`SHALLOW_CACHE_MAX`]): the children of a cached node must be
+/// exact for its bounds to be proven.
 pub const PROBCUT_MIN_EMPTIES: u32 = 10;
 
 /// From this many empties up, ProbCut's probe is four plies deep instead

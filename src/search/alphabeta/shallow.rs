@@ -17,10 +17,10 @@
 //! that each thread has one cache, used by whatever runs on it, and the
 //! search reaches it without a thread-local lookup per probe.
 //!
-//! Every search is exact below [`SHALLOW_CACHE_MAX`] empties, and at
-//! that many a node that a ProbCut decides returns before it stores, so
-//! the bounds here are proven whatever the selectivity
-//! of the search that stored them, and serve any later search.
+//! Every search is exact below [`SHALLOW_CACHE_MAX`] empties, and at that
+//! many a node that a ProbCut decides returns before it stores, so the
+//! bounds here are proven whatever the selectivity of the search that
+//! stored them, and serve any later search.
 
 use crate::search::tuning::{SHALLOW_CACHE_BITS, SHALLOW_CACHE_MAX, SHALLOW_CACHE_MIN};
 use std::cell::RefCell;
