@@ -73,12 +73,12 @@ fn bench_kernels(c: &mut Criterion) {
         })
     });
     #[cfg(target_arch = "x86_64")]
-    if othello_solver::board::kernels::has_x86_v3() {
+    if othello_solver::board::cpu::Isa::X86V3.supported() {
         g.bench_function("moves_avx2", |bench| {
             bench.iter(|| {
                 let mut acc = 0u64;
                 for b in &positions {
-                    // SAFETY: has_x86_v3() said the CPU has the kernels' features.
+                    // SAFETY: the CPU check said the CPU has the kernels' features.
                     acc ^=
                         unsafe { movegen::x86::moves(black_box(b.player), black_box(b.opponent)) };
                 }
@@ -101,12 +101,12 @@ fn bench_kernels(c: &mut Criterion) {
                 acc
             })
         });
-        if othello_solver::board::kernels::has_x86_v4() {
+        if othello_solver::board::cpu::Isa::X86V4.supported() {
             g.bench_function("flips_avx512", |bench| {
                 bench.iter(|| {
                     let mut acc = 0u64;
                     for (b, sq) in &moves {
-                        // SAFETY: has_x86_v4() said the CPU has AVX-512.
+                        // SAFETY: the CPU check said the CPU has AVX-512.
                         acc ^= unsafe {
                             movegen::x86::flips_v4(
                                 black_box(b.player),

@@ -43,6 +43,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = AnalyzeFormat::Table)]
     pub format: AnalyzeFormat,
+    /// Write JSON: the same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Write an SVG chart of black's perfect-play score along the (first) game.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -62,7 +65,10 @@ pub enum AnalyzeFormat {
 }
 
 /// Reads the games, analyses them (in parallel when several) and prints them.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
+    if args.json {
+        args.format = AnalyzeFormat::Json;
+    }
     let games = read_games(&args.game, args.games.as_deref())?;
     let jobs = if games.len() > 1 {
         super::options::cores().min(games.len())
@@ -131,7 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     print!("{out}");
     if let (Some(path), Some(a)) = (&args.svg, analyses.first()) {
-        super::show::write_svg(path, &score_chart_svg(&chart_title(a), &chart_points(a)))?;
+        super::render::write_svg(path, &score_chart_svg(&chart_title(a), &chart_points(a)))?;
     }
     let unknown = analyses.iter().any(|a| a.status == Status::Unknown);
     Ok(if super::interrupt::is_set(&stop) {

@@ -56,11 +56,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => format!("{} empties, seed {}", args.empties, args.seed),
     };
     println!(
-        "bench: {} positions, {source}, algo {}, mode {}, hash {} MiB",
+        "bench: {} positions, {source}, algo {}, mode {}, hash {} MiB, isa {}",
         positions.len(),
         config.algo.name(),
         mode.name(),
-        config.hash_mb
+        config.hash_mb,
+        othello_solver::board::cpu::active()
     );
     let (mut nodes, mut unknown, mut mismatched, mut secs) = (0u64, 0, 0, 0.0);
     for (i, b) in positions.iter().enumerate() {

@@ -11,6 +11,7 @@ mod eval;
 mod interrupt;
 mod options;
 mod perft;
+mod render;
 mod show;
 mod solve;
 
@@ -33,6 +34,12 @@ pub const EXIT_UNKNOWN: u8 = 4;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The instruction set every search runs: portable, x86-64-v3 (AVX2) or
+    /// x86-64-v4 (AVX-512); default the best this CPU runs (or
+    /// OTHELLO_ISA). Answers never depend on it, node counts neither: it is
+    /// there to measure each path on one machine.
+    #[arg(long, global = true, value_name = "ISA")]
+    isa: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -60,6 +67,14 @@ fn main() -> ExitCode {
 /// Parses the command line, runs the command and maps errors to exit codes.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(name) = &cli.isa {
+        let chosen = othello_solver::board::cpu::Isa::parse(name)
+            .and_then(othello_solver::board::cpu::force);
+        if let Err(e) = chosen {
+            eprintln!("error: --isa: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
     let result = match cli.command {
         Command::Show(args) => show::run(args),
         Command::Perft(args) => perft::run(args),

@@ -3,7 +3,7 @@
 //! variation, nodes and speed.
 
 use super::options::SearchArgs;
-use super::show::{render, render_scores};
+use super::render::{render, render_scores, use_colour, write_svg};
 use othello_solver::board::{Color, Square};
 use othello_solver::picture::board_svg;
 use othello_solver::record::Record;
@@ -69,13 +69,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         println!("{}", Record::new(&pos, &result).to_json());
     } else {
-        print!(
-            "{}",
-            report(&pos, &result, interrupted, super::show::use_colour())
-        );
+        print!("{}", report(&pos, &result, interrupted, use_colour()));
     }
     if let Some(path) = &args.svg {
-        super::show::write_svg(path, &board_svg(&pos, &result.moves))?;
+        write_svg(path, &board_svg(&pos, &result.moves))?;
     }
     Ok(if interrupted {
         ExitCode::from(super::interrupt::EXIT_INTERRUPTED)

@@ -5,7 +5,7 @@
 //! to move's view and give the empty squares to the winner, so final scores
 //! are even.
 
-mod cpu;
+pub mod cpu;
 pub mod kernels;
 pub mod movegen;
 pub mod square;

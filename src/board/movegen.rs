@@ -9,7 +9,7 @@
 //! Which kernel a hot loop runs is chosen at one seam,
 //! [`super::kernels`].
 
-use super::cpu::{has_x86_v3, has_x86_v4};
+use super::cpu::{active, Isa};
 
 /// Every square except the a- and h-files: stops horizontal shifts wrapping.
 const NOT_EDGE_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
@@ -32,16 +32,18 @@ fn moves_dir(p: u64, mask: u64, d: u32) -> u64 {
 }
 
 /// The legal moves of the side owning `p` against `o`, as a bitboard: the
-/// [`x86`] kernel where the CPU has it ([`has_x86_v3`]), elsewhere
+/// [`x86`] kernel where the CPU has it ([`Isa::X86V3`](crate::board::cpu::Isa)), elsewhere
 /// [`moves_portable`].
 #[inline]
 pub fn moves(p: u64, o: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if has_x86_v3() {
-        // SAFETY: the CPU has every feature the x86 kernels are compiled with.
-        return unsafe { x86::moves(p, o) };
+    match active() {
+        // SAFETY: active() is never a level the CPU lacks; x86-64-v4
+        // includes every feature of x86-64-v3, which the function is
+        // compiled with.
+        #[cfg(target_arch = "x86_64")]
+        Isa::X86V3 | Isa::X86V4 => unsafe { x86::moves(p, o) },
+        _ => moves_portable(p, o),
     }
-    moves_portable(p, o)
 }
 
 /// [`moves`] on every CPU, without the x86 kernels.
@@ -177,21 +179,20 @@ const fn build_rays() -> [AlignedRays; 64] {
 /// has its rays as constants, so the rays that leave the board from `sq`
 /// cost nothing.
 ///
-/// On x86-64 CPUs with AVX2 (see [`has_x86_v3`]) this is [`x86::flips`];
+/// On x86-64 CPUs with AVX2 (see [`Isa::X86V3`](crate::board::cpu::Isa)) this is [`x86::flips`];
 /// elsewhere [`flips_portable`].
 #[inline]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if has_x86_v4() {
-        // SAFETY: the CPU has every feature flips_v4 is compiled with.
-        return unsafe { x86::flips_v4(p, o, sq) };
+    match active() {
+        // SAFETY: active() is never a level the CPU lacks, and the
+        // function is compiled with that level's features.
+        #[cfg(target_arch = "x86_64")]
+        Isa::X86V4 => unsafe { x86::flips_v4(p, o, sq) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Isa::X86V3 => unsafe { x86::flips(p, o, sq) },
+        _ => flips_portable(p, o, sq),
     }
-    #[cfg(target_arch = "x86_64")]
-    if has_x86_v3() {
-        // SAFETY: the CPU has every feature the x86 kernels are compiled with.
-        return unsafe { x86::flips(p, o, sq) };
-    }
-    flips_portable(p, o, sq)
 }
 
 /// [`flips`] on every CPU, without the x86 kernels.
@@ -251,8 +252,8 @@ pub fn ray(sq: usize, dir: usize) -> u64 {
 
 /// Kernels for x86-64 CPUs with AVX2 and BMI1/BMI2/LZCNT (Intel Haswell,
 /// AMD Excavator and later). Each function is compiled with those features:
-/// call it only when [`has_x86_v3`] says yes ([`x86::flips_v4`] also
-/// needs AVX-512: [`has_x86_v4`]). The portable [`moves`] and [`flips`]
+/// call it only when [`Isa::X86V3`](crate::board::cpu::Isa) says yes ([`x86::flips_v4`] also
+/// needs AVX-512: [`Isa::X86V4`](crate::board::cpu::Isa)). The portable [`moves`] and [`flips`]
 /// stay the reference; the tests run them all on random boards.
 #[cfg(target_arch = "x86_64")]
 pub mod x86 {
@@ -278,7 +279,7 @@ pub mod x86 {
     ///
     /// # Safety
     ///
-    /// The CPU must have AVX2 ([`super::has_x86_v3`]).
+    /// The CPU must have AVX2 ([`Isa::X86V3`](crate::board::cpu::Isa)).
     #[target_feature(enable = "avx2")]
     #[inline]
     pub fn moves(p: u64, o: u64) -> u64 {
@@ -340,7 +341,7 @@ pub mod x86 {
     ///
     /// # Safety
     ///
-    /// The CPU must have AVX2 ([`super::has_x86_v3`]).
+    /// The CPU must have AVX2 ([`Isa::X86V3`](crate::board::cpu::Isa)).
     #[target_feature(enable = "avx2")]
     #[inline]
     pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
@@ -373,7 +374,7 @@ pub mod x86 {
     /// # Safety
     ///
     /// The CPU must have AVX2, AVX-512 F, VL and CD
-    /// ([`super::has_x86_v4`]).
+    /// ([`Isa::X86V4`](crate::board::cpu::Isa)).
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
     #[inline]
     pub fn flips_v4(p: u64, o: u64, sq: usize) -> u64 {
@@ -489,12 +490,12 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn x86_kernels_match_naive() {
-        if !has_x86_v3() {
+        if !Isa::X86V3.supported() {
             eprintln!("skipped: this CPU lacks AVX2/BMI1/BMI2/LZCNT (the portable path is tested)");
             return;
         }
         for (p, o) in random_boards(20_000) {
-            // SAFETY: has_x86_v3() said the CPU has every feature the x86
+            // SAFETY: the CPU check said the CPU has every feature the x86
             // kernels are compiled with.
             let m = unsafe { x86::moves(p, o) };
             assert_eq!(m, naive::moves(p, o), "{p:#x} {o:#x}");
@@ -504,8 +505,8 @@ mod tests {
                     // SAFETY: as above.
                     let avx = unsafe { x86::flips(p, o, sq) };
                     assert_eq!(avx, want, "avx2 {p:#x} {o:#x} {sq}");
-                    if has_x86_v4() {
-                        // SAFETY: has_x86_v4() said the CPU has AVX-512.
+                    if Isa::X86V4.supported() {
+                        // SAFETY: the CPU check said the CPU has AVX-512.
                         let v4 = unsafe { x86::flips_v4(p, o, sq) };
                         assert_eq!(v4, want, "avx-512 {p:#x} {o:#x} {sq}");
                     }

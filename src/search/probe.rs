@@ -17,11 +17,10 @@
 //! discs, from the side to move's view. They only rank moves: the exact
 //! search never trusts them for a bound.
 
+use crate::board::cpu::{active, Isa};
 use crate::board::final_score;
 #[cfg(target_arch = "x86_64")]
-use crate::board::kernels::{
-    has_x86_v3, has_x86_v4, x86_v3_features, x86_v4_features, X86V3, X86V4,
-};
+use crate::board::kernels::{x86_v3_features, x86_v4_features, X86V3, X86V4};
 use crate::board::kernels::{Kernels, Portable};
 #[cfg(test)]
 use crate::board::movegen::{flips, moves};
@@ -132,9 +131,9 @@ macro_rules! x86_probe_instance {
 }
 
 #[cfg(target_arch = "x86_64")]
-x86_probe_instance!(X86V3, x86_v3_features, "`has_x86_v3()`", search_v3);
+x86_probe_instance!(X86V3, x86_v3_features, "`Isa::X86V3`", search_v3);
 #[cfg(target_arch = "x86_64")]
-x86_probe_instance!(X86V4, x86_v4_features, "`has_x86_v4()`", search_v4);
+x86_probe_instance!(X86V4, x86_v4_features, "`Isa::X86V4`", search_v4);
 
 impl<E: Incremental + ?Sized> Probe<'_, E> {
     /// A fail-soft alpha-beta search of `(p, o)` (p to move, evaluation
@@ -142,8 +141,8 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
     /// final scores at the end of the game, in quarter discs; window
     /// `(alpha, beta)`. A pass does not use up a ply.
     ///
-    /// On x86-64 CPUs with AVX2 ([`has_x86_v3`]) or AVX-512
-    /// ([`has_x86_v4`]) the whole search, the evaluation's index updates
+    /// On x86-64 CPUs with AVX2 ([`Isa::X86V3`](crate::board::cpu::Isa)) or AVX-512
+    /// ([`Isa::X86V4`](crate::board::cpu::Isa)) the whole search, the evaluation's index updates
     /// included, runs as code compiled for them (the same values and node
     /// counts as the portable code; tested).
     pub fn search(
@@ -155,17 +154,16 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         beta: i32,
         depth: u32,
     ) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if has_x86_v4() {
-            // SAFETY: the CPU has every feature search_v4 is compiled with.
-            return unsafe { self.search_v4(p, o, s, alpha, beta, depth) };
+        match active() {
+            // SAFETY: active() is never a level the CPU lacks, and the
+            // function is compiled with that level's features.
+            #[cfg(target_arch = "x86_64")]
+            Isa::X86V4 => unsafe { self.search_v4(p, o, s, alpha, beta, depth) },
+            // SAFETY: as above.
+            #[cfg(target_arch = "x86_64")]
+            Isa::X86V3 => unsafe { self.search_v3(p, o, s, alpha, beta, depth) },
+            _ => self.search_with::<Portable>(p, o, s, alpha, beta, depth),
         }
-        #[cfg(target_arch = "x86_64")]
-        if has_x86_v3() {
-            // SAFETY: the CPU has every feature search_v3 is compiled with.
-            return unsafe { self.search_v3(p, o, s, alpha, beta, depth) };
-        }
-        self.search_with::<Portable>(p, o, s, alpha, beta, depth)
     }
 
     /// [`Probe::search`] on the move kernels of `K`, recursing through `K`.
@@ -407,7 +405,7 @@ mod tests {
             .search(p, o, &eval.root(p, o), window.0, window.1, depth);
             assert_eq!((v1, n1), (v2, n2), "{b:?} depth {depth}");
             #[cfg(target_arch = "x86_64")]
-            if has_x86_v3() {
+            if Isa::X86V3.supported() {
                 // `search` ran the best instance; the x86-64-v3 one too.
                 let mut n = 0;
                 let mut probe = Probe {
@@ -415,7 +413,7 @@ mod tests {
                     nodes: &mut n,
                     stop_at: u64::MAX,
                 };
-                // SAFETY: has_x86_v3() said the CPU has its features.
+                // SAFETY: the CPU check said the CPU has its features.
                 let v =
                     unsafe { probe.search_v3(p, o, &eval.root(p, o), window.0, window.1, depth) };
                 assert_eq!((v, n), (v1, n1), "x86-64-v3 {b:?} depth {depth}");

@@ -18,7 +18,7 @@ pub const LAST_N_MAX: u32 = 8;
 pub const LAST_N_SORT_MIN: u32 = 7;
 
 /// From this many empties up, the last-N solver keeps its bounds and best
-/// moves in its small cache of its own (`alphabeta::shallow`): transpositions
+/// moves in its small cache of its own (`alphabeta::cache`): transpositions
 /// recur there, and the cache stays in the core's own memory cache, where
 /// the shared table would wait on main memory. At least [`LAST_N_SORT_MIN`]:
 /// the cached move is tried first in the fastest-first loop.

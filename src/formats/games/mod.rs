@@ -25,15 +25,17 @@
 
 pub mod eothello;
 pub mod logbook;
+mod read;
 pub mod transcript;
 pub mod wthor;
 pub mod wthor_names;
+
+pub use read::{parse_game_bytes, read_game_file, read_game_file_as, read_game_files};
 
 use crate::board::{Color, Square};
 use crate::formats::Position;
 use std::collections::HashSet;
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// One game read from a record file.
@@ -298,75 +300,6 @@ pub enum GameFileError {
         /// The first line as found.
         found: String,
     },
-}
-
-/// Reads a game-record file, choosing the format from its name (see the
-/// module documentation).
-pub fn read_game_file(path: &Path) -> Result<GameFile, GameFileError> {
-    let (format, gz) = GameFormat::from_path(path);
-    read_game_file_as(path, format, gz)
-}
-
-/// Reads game-record files in parallel (one task per file), each as
-/// [`read_game_file`] does: one result per path, in the order given. The one
-/// parallel game reader of the command line and the tools.
-pub fn read_game_files<P: AsRef<Path> + Sync>(paths: &[P]) -> Vec<Result<GameFile, GameFileError>> {
-    use rayon::prelude::*;
-    paths
-        .par_iter()
-        .map(|p| read_game_file(p.as_ref()))
-        .collect()
-}
-
-/// Reads a game-record file in the given format, gunzipping it first if `gz`.
-pub fn read_game_file_as(
-    path: &Path,
-    format: GameFormat,
-    gz: bool,
-) -> Result<GameFile, GameFileError> {
-    let raw = std::fs::read(path).map_err(|source| GameFileError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let bytes = if gz {
-        let mut out = Vec::with_capacity(raw.len() * 4);
-        flate2::read::MultiGzDecoder::new(raw.as_slice())
-            .read_to_end(&mut out)
-            .map_err(|source| GameFileError::Gzip {
-                path: path.to_path_buf(),
-                source,
-            })?;
-        out
-    } else {
-        raw
-    };
-    parse_game_bytes(path, format, &bytes)
-}
-
-/// Parses the (decompressed) contents of a game-record file. `path` is used
-/// for messages, game ids, and (WTHOR) to find the name files beside it.
-pub fn parse_game_bytes(
-    path: &Path,
-    format: GameFormat,
-    bytes: &[u8],
-) -> Result<GameFile, GameFileError> {
-    let mut file = GameFile {
-        path: path.to_path_buf(),
-        format,
-        records: 0,
-        games: Vec::new(),
-        rejected: Vec::new(),
-    };
-    match format {
-        GameFormat::Wthor => {
-            let names = wthor_names::NameTables::beside(path)?;
-            wthor::parse(path, bytes, &names, &mut file)?
-        }
-        GameFormat::Logbook => logbook::parse(path, bytes, &mut file)?,
-        GameFormat::Transcripts => transcript::parse(path, bytes, &mut file)?,
-        GameFormat::EOthelloCsv => eothello::parse(path, bytes, &mut file)?,
-    }
-    Ok(file)
 }
 
 /// The file name used in game ids.

@@ -2,12 +2,12 @@
 //! a search reads and writes. The table, the ordering evaluation and the
 //! limits ([`Budget`]) are shared with the other threads of a solve; the
 //! node counter, the abort flag, the selectivity and the split-point stop
-//! flags are this thread's own. The search itself ([`super::search`],
-//! [`super::last_n`], [`super::parallel`]) is written as methods of
+//! flags are this thread's own. The search itself ([`super::pvs`],
+//! [`super::endgame`], [`super::split`]) is written as methods of
 //! [`Context`]; once created, a context allocates nothing per node.
 
+use super::cache::ShallowCache;
 use super::probcut::Selectivity;
-use super::shallow::ShallowCache;
 #[cfg(feature = "stats")]
 use super::stats::Stats;
 use super::tt;

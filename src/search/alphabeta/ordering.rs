@@ -4,8 +4,9 @@
 //! end of the game.
 
 use super::stability::corner_stability;
+use crate::board::cpu::{active, Isa};
 #[cfg(target_arch = "x86_64")]
-use crate::board::kernels::{has_x86_v3, x86_v3_features, Kernels, X86V3};
+use crate::board::kernels::{x86_v3_features, Kernels, X86V3};
 use crate::board::movegen;
 use crate::search::tuning::{W_CORNER_STABILITY, W_MOBILITY, W_PARITY, W_POTENTIAL_MOBILITY};
 
@@ -134,16 +135,18 @@ pub const KEY_WIPEOUT: i32 = (1 << 30) + 1;
 /// odd quadrant, only used near the end), the replier's potential mobility
 /// and the static square value.
 ///
-/// On x86-64 CPUs with AVX2 (see [`has_x86_v3`]) the key is
+/// On x86-64 CPUs with AVX2 (see [`Isa::X86V3`](crate::board::cpu::Isa)) the key is
 /// computed by code compiled for them (AVX2 move generation, `popcnt`).
 #[inline]
 pub fn fastest_first_key(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
-    #[cfg(target_arch = "x86_64")]
-    if has_x86_v3() {
-        // SAFETY: the CPU has every feature fastest_first_key_x86 is compiled with.
-        return unsafe { fastest_first_key_x86(sq, next_p, next_o, odd) };
+    match active() {
+        // SAFETY: active() is never a level the CPU lacks; x86-64-v4
+        // includes every feature of x86-64-v3, which the function is
+        // compiled with.
+        #[cfg(target_arch = "x86_64")]
+        Isa::X86V3 | Isa::X86V4 => unsafe { fastest_first_key_x86(sq, next_p, next_o, odd) },
+        _ => fastest_first_key_with(movegen::moves, sq, next_p, next_o, odd),
     }
-    fastest_first_key_with(movegen::moves, sq, next_p, next_o, odd)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -225,7 +228,7 @@ mod tests {
                 let want = fastest_first_key_with(movegen::naive::moves, sq, np, no, odd);
                 assert_eq!(fastest_first_key(sq, np, no, odd), want, "{b:?} {sq}");
                 #[cfg(target_arch = "x86_64")]
-                if has_x86_v3() {
+                if Isa::X86V3.supported() {
                     // SAFETY: the CPU has the function's target features.
                     let x86 = unsafe { fastest_first_key_x86(sq, np, no, odd) };
                     assert_eq!(x86, want, "{b:?} {sq}");

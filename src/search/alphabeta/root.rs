@@ -8,11 +8,12 @@
 //! root runs on the per-thread [`Context`]; the driver only decides which
 //! windows to ask.
 
+use super::config::Config;
 use super::context::Context;
 use super::probcut;
-use super::search::{self, NONE};
-use super::solver::Config;
+use super::pvs::Candidate;
 use super::tt;
+use super::window::{window_bounds, NONE};
 use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
@@ -309,8 +310,8 @@ impl Root<'_> {
     fn ordered_moves(&mut self, board: &Board) -> Vec<RootMove> {
         let tt_move = self.ctx.tt.probe(board).map_or(tt::NO_MOVE, |e| e.best);
         let (p, o) = (board.player, board.opponent);
-        let mut list: Vec<search::Candidate> = Square::iter_bits(moves(p, o))
-            .map(|s| search::Candidate::new(p, o, s.index()))
+        let mut list: Vec<Candidate> = Square::iter_bits(moves(p, o))
+            .map(|s| Candidate::new(p, o, s.index()))
             .collect();
         // The table's move goes first and needs no key.
         let first = list
@@ -452,7 +453,7 @@ impl Root<'_> {
                     if self.ctx.aborted {
                         break;
                     }
-                    let (lower, upper) = search::window_bounds(v, alpha, beta);
+                    let (lower, upper) = window_bounds(v, alpha, beta);
                     values.push(MoveValue {
                         square: sq,
                         lower,
@@ -510,7 +511,7 @@ impl Root<'_> {
             }
         }
         // Inside the window the value is exact: every other move is at most it.
-        let (lower, upper) = search::window_bounds(best, alpha0, beta);
+        let (lower, upper) = window_bounds(best, alpha0, beta);
         (lower, upper, best_move.into_iter().collect())
     }
 

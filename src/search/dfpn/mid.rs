@@ -3,6 +3,7 @@
 //! ([`super`]), the children's (φ, δ) kept in a per-depth buffer, and the
 //! leaf hand-over to the [`LeafSolver`](crate::search::LeafSolver).
 
+use super::child::Child;
 use super::table::{Probe, INF};
 use super::Dfpn;
 use crate::board::Board;
@@ -10,13 +11,6 @@ use std::sync::atomic::Ordering;
 
 /// The largest finite proof number.
 const FINITE_MAX: u64 = INF as u64 - 1;
-
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Child {
-    pub(super) board: Board,
-    pub(super) phi: u32,
-    pub(super) delta: u32,
-}
 
 impl Dfpn<'_> {
     /// Explores (board, k) below thresholds (th_φ, th_δ) and returns its new

@@ -37,6 +37,8 @@
 //! child per iteration; and a node with at most `leaf_empties` empties is
 //! decided at once by the [`LeafSolver`].
 
+mod busy;
+mod child;
 pub mod driver;
 pub mod heuristic;
 mod mid;
@@ -50,12 +52,12 @@ use crate::search::budget::Budget;
 use crate::search::progress::Progress;
 use crate::search::tuning::{DEFAULT_H_SEARCH_FROM, DEFAULT_LEAF_EMPTIES, DFPN_CHECK_INTERVAL};
 use crate::search::{LeafSolver, Limits};
+use busy::Busy;
+use child::Child;
 use heuristic::{Heuristic, ValueCache};
-use mid::Child;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use table::{Probe, ProofTable, INF};
-use workers::Busy;
 
 /// Options of one df-pn search.
 #[derive(Clone, Copy, Debug, PartialEq)]

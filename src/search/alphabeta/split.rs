@@ -22,10 +22,11 @@
 //! which the moves finish, so results do not depend on the thread count;
 //! node counts do.
 
+use super::cache::ShallowCache;
 use super::context::Context;
-use super::search::{Candidate, NONE};
-use super::shallow::ShallowCache;
+use super::pvs::Candidate;
 use super::tt::NO_MOVE;
+use super::window::NONE;
 use crate::board::Board;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;

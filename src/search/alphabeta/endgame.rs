@@ -7,26 +7,25 @@
 //! empties, below that odd quadrants first then by square class). From
 //! [`SHALLOW_CACHE_MIN`](crate::search::tuning::SHALLOW_CACHE_MIN) empties
 //! the search keeps its bounds and best move in its own small cache
-//! (`shallow`), and tries the cached move first.
+//! (`cache`), and tries the cached move first.
 //!
 //! All searches are fail-soft alpha-beta over final disc differences (empties
 //! to the winner) from the side to move's view; the window is `(alpha, beta)`
 //! exclusive, a null window being `beta == alpha + 1`.
 
+use super::cache::{Known, ShallowCache, NO_HINT};
 use super::context::Context;
+use super::instance::Instance;
 use super::ordering::{
     odd_squares, CORNERS, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK,
 };
-use super::search::{bounds_cut, window_bounds, NONE};
-use super::shallow::{Known, ShallowCache, NO_HINT};
 use super::stability::stability_bound;
+use super::window::{bounds_cut, window_bounds, NONE};
+#[cfg(test)]
+use crate::board::cpu::Isa;
 use crate::board::final_score;
 #[cfg(test)]
-use crate::board::kernels::{has_x86_v3, has_x86_v4};
-#[cfg(target_arch = "x86_64")]
-use crate::board::kernels::{x86_v3_features, x86_v4_features, X86V3, X86V4};
-use crate::board::kernels::{Kernels, Portable};
-use crate::eval::Features;
+use crate::board::kernels::Portable;
 use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, STABILITY_THRESHOLD};
 
 /// `COUNT_FLIP[i][line]`: the discs flipped along one line by a move on
@@ -128,162 +127,6 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     sq
 }
 
-/// One compiled instance of the alpha-beta solver (the table-driven search
-/// of [`super::search`] and the last-N solvers here) on the move kernels
-/// of [`crate::board::kernels`], with the entry points through which it
-/// recurses into itself (each a function of its own, compiled with the
-/// instance's target features).
-pub(super) trait Instance: Kernels {
-    /// [`Context::last_n_with`] of this instance.
-    fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32;
-    /// [`Context::solve_4_with`] of this instance.
-    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32;
-    /// [`Context::solve_3_with`] of this instance.
-    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32;
-    /// [`Context::solve_small_with`] of this instance.
-    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
-    /// [`Context::deep_with`] of this instance.
-    fn deep(
-        s: &mut Context,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        empties: u32,
-        st: Option<&Features>,
-    ) -> i32;
-}
-
-impl Instance for Portable {
-    fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-        s.last_n_with::<Portable>(p, o, alpha, beta, parity)
-    }
-    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
-        s.solve_4_with::<Portable>(p, o, alpha, beta, xs)
-    }
-    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
-        s.solve_3_with::<Portable>(p, o, alpha, beta, xs)
-    }
-    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        s.solve_small_with::<Portable>(p, o, alpha, beta)
-    }
-    fn deep(
-        s: &mut Context,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        empties: u32,
-        st: Option<&Features>,
-    ) -> i32 {
-        s.deep_with::<Portable>(p, o, alpha, beta, empties, st)
-    }
-}
-
-/// The [`Instance`] of an x86 kernel type `$k`: its entry points, each a
-/// method of [`Context`] compiled with the target features of `$features`
-/// and named with the suffix of the instance (`last_n_v3`, `last_n_v4`, …).
-#[cfg(target_arch = "x86_64")]
-macro_rules! x86_instance {
-    ($k:ident, $features:ident, $check:literal,
-     $last_n:ident, $solve_4:ident, $solve_3:ident, $solve_small:ident, $deep:ident,
-     $search_any:ident) => {
-        impl Instance for $k {
-            fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-                // SAFETY: the type is only used after its detection said
-                // yes (see the type).
-                unsafe { s.$last_n(p, o, alpha, beta, parity) }
-            }
-            fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
-                // SAFETY: as above.
-                unsafe { s.$solve_4(p, o, alpha, beta, xs) }
-            }
-            fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
-                // SAFETY: as above.
-                unsafe { s.$solve_3(p, o, alpha, beta, xs) }
-            }
-            fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-                // SAFETY: as above.
-                unsafe { s.$solve_small(p, o, alpha, beta) }
-            }
-            fn deep(
-                s: &mut Context,
-                p: u64,
-                o: u64,
-                alpha: i32,
-                beta: i32,
-                empties: u32,
-                st: Option<&Features>,
-            ) -> i32 {
-                // SAFETY: as above.
-                unsafe { s.$deep(p, o, alpha, beta, empties, st) }
-            }
-        }
-
-        impl Context {
-            $features! {
-                #[doc = concat!("[`Context::last_n_with`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
-                fn $last_n(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
-                    self.last_n_with::<$k>(p, o, alpha, beta, parity)
-                }
-                #[doc = concat!("[`Context::solve_4_with`] compiled for [`", stringify!($k), "`].")]
-                fn $solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
-                    self.solve_4_with::<$k>(p, o, alpha, beta, xs)
-                }
-                #[doc = concat!("[`Context::solve_3_with`] compiled for [`", stringify!($k), "`].")]
-                fn $solve_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
-                    self.solve_3_with::<$k>(p, o, alpha, beta, xs)
-                }
-                #[doc = concat!("[`Context::solve_small_with`] compiled for [`", stringify!($k), "`].")]
-                fn $solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-                    self.solve_small_with::<$k>(p, o, alpha, beta)
-                }
-                #[doc = concat!("[`Context::deep_with`] compiled for [`", stringify!($k), "`].")]
-                fn $deep(
-                    &mut self,
-                    p: u64,
-                    o: u64,
-                    alpha: i32,
-                    beta: i32,
-                    empties: u32,
-                    st: Option<&Features>,
-                ) -> i32 {
-                    self.deep_with::<$k>(p, o, alpha, beta, empties, st)
-                }
-                #[doc = concat!("[`Context::search_any_with`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
-                pub(super) fn $search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-                    self.search_any_with::<$k>(p, o, alpha, beta)
-                }
-            }
-        }
-    };
-}
-
-#[cfg(target_arch = "x86_64")]
-x86_instance!(
-    X86V3,
-    x86_v3_features,
-    "`has_x86_v3()`",
-    last_n_v3,
-    solve_4_v3,
-    solve_3_v3,
-    solve_small_v3,
-    deep_v3,
-    search_any_v3
-);
-#[cfg(target_arch = "x86_64")]
-x86_instance!(
-    X86V4,
-    x86_v4_features,
-    "`has_x86_v4()`",
-    last_n_v4,
-    solve_4_v4,
-    solve_3_v4,
-    solve_small_v4,
-    deep_v4,
-    search_any_v4
-);
-
 impl Context {
     /// One empty square `x`; the side to move owns `p`, the other side
     /// every other square.
@@ -315,7 +158,7 @@ impl Context {
 
     /// Two empty squares.
     #[inline(always)]
-    fn solve_2_with<K: Instance>(
+    pub(super) fn solve_2_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -373,7 +216,7 @@ impl Context {
 
     /// Three empty squares, tried in the order given.
     #[inline(always)]
-    fn solve_3_with<K: Instance>(
+    pub(super) fn solve_3_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -420,7 +263,7 @@ impl Context {
 
     /// Four empty squares, tried in the order given.
     #[inline(always)]
-    fn solve_4_with<K: Instance>(
+    pub(super) fn solve_4_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -503,7 +346,7 @@ impl Context {
     /// [`LAST_N_MAX`](crate::search::tuning::LAST_N_MAX)), no table. `parity` holds the
     /// quadrants with an odd number of empties.
     #[inline(always)]
-    fn last_n_with<K: Instance>(
+    pub(super) fn last_n_with<K: Instance>(
         &mut self,
         p: u64,
         o: u64,
@@ -722,9 +565,9 @@ mod tests {
         };
         let mut others: Vec<(&str, Solve)> = Vec::new();
         #[cfg(target_arch = "x86_64")]
-        if has_x86_v3() {
+        if Isa::X86V3.supported() {
             others.push(("x86-64-v3", |s, p, o, a, b| {
-                // SAFETY: has_x86_v3() said the CPU has the instance's features.
+                // SAFETY: the CPU check said the CPU has the instance's features.
                 unsafe {
                     if (!(p | o)).count_ones() > 4 {
                         s.last_n_v3(p, o, a, b, parity(!(p | o)))
@@ -735,9 +578,9 @@ mod tests {
             }));
         }
         #[cfg(target_arch = "x86_64")]
-        if has_x86_v4() {
+        if Isa::X86V4.supported() {
             others.push(("x86-64-v4", |s, p, o, a, b| {
-                // SAFETY: has_x86_v4() said the CPU has the instance's features.
+                // SAFETY: the CPU check said the CPU has the instance's features.
                 unsafe {
                     if (!(p | o)).count_ones() > 4 {
                         s.last_n_v4(p, o, a, b, parity(!(p | o)))

@@ -7,16 +7,14 @@
 //! single legal move plays it without the table: its child is looked up at
 //! once, and an entry for the node would only repeat the child's.
 
+use super::cache::{ShallowCache, NO_HINT};
 use super::context::Context;
-use super::last_n::Instance;
+use super::instance::Instance;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
-use super::shallow::{ShallowCache, NO_HINT};
 use super::stability::stability_bound;
 use super::tt::{EXACT, NO_MOVE};
+use super::window::{bounds_cut, window_bounds, NONE};
 use crate::board::final_score;
-use crate::board::kernels::Portable;
-#[cfg(target_arch = "x86_64")]
-use crate::board::kernels::{has_x86_v3, has_x86_v4};
 use crate::board::movegen::flips;
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::probe::{sort_depth, Probe};
@@ -28,37 +26,6 @@ use crate::Board;
 
 // The cache's "no move" is the table's: a cached move is a table move.
 const _: () = assert!(NO_HINT == NO_MOVE);
-
-/// Below every score: "no move searched yet".
-pub(super) const NONE: i32 = -65;
-
-/// The bounds on a node's score proven by `best`, the fail-soft value of its
-/// search in the window `(alpha, beta)`: a lower bound at or above `beta`,
-/// the exact score inside, an upper bound at or below `alpha`.
-#[inline]
-pub(super) fn window_bounds(best: i32, alpha: i32, beta: i32) -> (i32, i32) {
-    if best >= beta {
-        (best, 64)
-    } else if best > alpha {
-        (best, best)
-    } else {
-        (-64, best)
-    }
-}
-
-/// The value a node returns at once when stored bounds `lower..=upper`
-/// on its score decide the window `(alpha, beta)`: the lower bound when it
-/// fails high or the score is known, the upper bound when it fails low.
-#[inline(always)]
-pub(super) fn bounds_cut(lower: i32, upper: i32, alpha: i32, beta: i32) -> Option<i32> {
-    if lower >= beta || lower == upper {
-        Some(lower)
-    } else if upper <= alpha {
-        Some(upper)
-    } else {
-        None
-    }
-}
 
 /// One candidate move of a node.
 #[derive(Clone, Copy, Default)]
@@ -84,23 +51,6 @@ impl Candidate {
 }
 
 impl Context {
-    /// Any position: the fastest instance of the solver this CPU runs
-    /// ([`Instance`]; the same values and node counts on every instance).
-    #[inline]
-    pub(super) fn search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if has_x86_v4() {
-            // SAFETY: the CPU has every feature search_any_v4 is compiled with.
-            return unsafe { self.search_any_v4(p, o, alpha, beta) };
-        }
-        #[cfg(target_arch = "x86_64")]
-        if has_x86_v3() {
-            // SAFETY: the CPU has every feature search_any_v3 is compiled with.
-            return unsafe { self.search_any_v3(p, o, alpha, beta) };
-        }
-        self.search_any_with::<Portable>(p, o, alpha, beta)
-    }
-
     /// [`Context::search_any`] on the instance `K`: dispatches on the
     /// number of empties.
     #[inline(always)]
@@ -210,7 +160,7 @@ impl Context {
         // decision (counted from here on).
         let unproven = self.unproven;
         // Near the end, the small cache of the last-N solver serves in
-        // place of the shared table (`shallow`; `cache_max` is at most
+        // place of the shared table (`cache`; `cache_max` is at most
         // what it covers).
         let in_cache = empties <= self.cache_max;
         debug_assert!(!in_cache || ShallowCache::covers(empties));
@@ -429,7 +379,7 @@ impl Context {
         }
         let (lower, upper) = window_bounds(best, alpha0, beta);
         if in_cache {
-            // The cache holds proven bounds only (see `shallow`): a ProbCut
+            // The cache holds proven bounds only (see `cache`): a ProbCut
             // at this node returned above, and its children are exact.
             debug_assert_eq!(
                 self.unproven, unproven,
@@ -618,6 +568,8 @@ fn eval_keys<K: Instance, E: Incremental + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::cpu::Isa;
+    use crate::board::kernels::Portable;
     use crate::rng::{random_position, SplitMix64};
 
     /// For `count` random positions of `min` to `min + 9` empties and three
@@ -751,19 +703,30 @@ mod tests {
         }
     }
 
-    /// The whole solver on the portable instance and on the fastest one
-    /// this CPU runs (the x86-64 instance where it has AVX2): the same value
-    /// and the same node count for every window, each from an empty table,
-    /// with the evaluation ordering moves (positions of 10–19 empties: the
+    /// The whole solver on the portable instance and on every other one
+    /// this CPU runs, and on the one the process chose: the same value and
+    /// the same node count for every window, each from an empty table, with
+    /// the evaluation ordering moves (positions of 10–19 empties: the
     /// table-driven search, ETC and the evaluation's ordering all run).
     #[test]
     fn instances_search_alike() {
-        searches_agree(
-            0xDEE9,
-            24,
-            10,
-            |s, p, o, a, b| s.search_any_with::<Portable>(p, o, a, b),
-            |s, p, o, a, b| s.search_any(p, o, a, b),
-        );
+        let portable = |s: &mut Context, p, o, a, b| s.search_any_with::<Portable>(p, o, a, b);
+        searches_agree(0xDEE9, 24, 10, portable, |s, p, o, a, b| {
+            s.search_any(p, o, a, b)
+        });
+        #[cfg(target_arch = "x86_64")]
+        for isa in Isa::supported_list() {
+            match isa {
+                // SAFETY: the CPU check said the CPU has the instance's features.
+                Isa::X86V3 => searches_agree(0xDEE9, 8, 10, portable, |s, p, o, a, b| unsafe {
+                    s.search_any_v3(p, o, a, b)
+                }),
+                // SAFETY: as above.
+                Isa::X86V4 => searches_agree(0xDEE9, 8, 10, portable, |s, p, o, a, b| unsafe {
+                    s.search_any_v4(p, o, a, b)
+                }),
+                Isa::Portable => {}
+            }
+        }
     }
 }
