@@ -72,6 +72,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+    /// Write JSON Lines, one record per position: the same as --format jsonl.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Write the rows to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output: Option<PathBuf>,
@@ -95,6 +98,9 @@ pub struct Args {
 
 /// Reads the input, solves, writes the rows and the summary.
 pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
+    if args.json {
+        args.format = FormatArg::Jsonl;
+    }
     let format: Format = args.format.into();
     if args.resume && !matches!(format, Format::Jsonl | Format::Csv) {
         return Err(super::UsageError(

@@ -509,3 +509,86 @@ fn bench_runs_a_problem_file_deterministically_and_checks_it() {
     let o = run(&["bench", "--file", &path, "--count", "3"]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
 }
+
+/// `--isa` forces each instruction set this CPU runs: the same answers and
+/// node counts on every one, the level named in `bench`'s header; a level
+/// that does not exist (or that this CPU lacks) is a usage error.
+#[test]
+fn isa_switch_forces_each_path_with_the_same_tree() {
+    let mut totals = Vec::new();
+    for isa in othello_solver::board::cpu::ALL_ISAS {
+        let name = isa.name();
+        let o = run(&[
+            "bench",
+            "--isa",
+            name,
+            "--empties",
+            "16",
+            "--count",
+            "3",
+            "--threads",
+            "1",
+        ]);
+        if !isa.supported() {
+            assert_eq!(o.status.code(), Some(2), "{name}: {}", err(&o));
+            assert!(err(&o).contains("cannot run"), "{}", err(&o));
+            continue;
+        }
+        assert!(o.status.success(), "{name}: {}", err(&o));
+        let text = out(&o);
+        assert!(text.contains(&format!("isa {name}")), "{text}");
+        let total = text
+            .lines()
+            .find(|l| l.starts_with("total:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .map(str::to_string);
+        totals.push((name, total));
+    }
+    assert!(
+        totals.iter().all(|(_, t)| t.is_some() && *t == totals[0].1),
+        "{totals:?}"
+    );
+    let o = run(&["solve", "--isa", "neon", FFO1]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("expected portable, x86-64-v3 or x86-64-v4"),
+        "{}",
+        err(&o)
+    );
+}
+
+/// `--json` on every command that writes JSON: `analyze --json` is
+/// `--format json`, `batch --json` is `--format jsonl`, with the same
+/// records; either with `--format` too is a usage error.
+#[test]
+fn json_is_one_flag_on_every_command() {
+    use othello_solver::formats::position::format_move_list;
+    use othello_solver::rng::{random_game, SplitMix64};
+    let game = format_move_list(&random_game(&mut SplitMix64::new(11)));
+    let a = run(&["analyze", &game, "--from-empties", "12", "--json"]);
+    let b = run(&["analyze", &game, "--from-empties", "12", "--format", "json"]);
+    assert!(a.status.success(), "{}", err(&a));
+    assert_eq!(out(&a), out(&b));
+    assert!(out(&a).trim_start().starts_with('{'), "{}", out(&a));
+    let dir = TempDir::new("json-flag");
+    let file = problem_file(&dir);
+    let file = file.to_string_lossy();
+    let c = run(&["batch", &file, "--json", "--jobs", "1"]);
+    let d = run(&["batch", &file, "--format", "jsonl", "--jobs", "1"]);
+    assert!(c.status.success(), "{}", err(&c));
+    let strip = |t: String| -> Vec<String> {
+        t.lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+                if let Some(m) = v.as_object_mut() {
+                    m.remove("time_s");
+                }
+                v.to_string()
+            })
+            .collect()
+    };
+    assert_eq!(strip(out(&c)), strip(out(&d)));
+    assert_eq!(out(&c).lines().count(), 2, "{}", out(&c));
+    let e = run(&["batch", &file, "--json", "--format", "csv"]);
+    assert_eq!(e.status.code(), Some(2), "{}", err(&e));
+}
