@@ -2,7 +2,7 @@
 //! only in builds with the `stats` feature (the search's hot path is the
 //! same code without it: the node context's `stats()` is
 //! then a constant `None`). `examples/tree_stats.rs` prints them per
-//! position; docs/benchmarks.md, "Where the tree grows", uses them.
+//! position; lab/notes/benchmarks-reference-to-2026-11-30.md, "Where the tree grows", uses them.
 //!
 //! Levels: 0–2 are the selective ladder's searches, 3 the exact search
 //! ([`EXACT`](super::tt::EXACT)). Counts are of the thread that searched
