@@ -30,8 +30,10 @@ use crate::search::tuning::{
 };
 use crate::Board;
 
-/// Above every value of [`Probe::search`] (quarter discs).
-const INF: i32 = 64 * 4 + 1;
+/// Above every value of [`Probe::search`], in quarter discs: a full window
+/// is `(-QUARTER_INF, QUARTER_INF)`.
+pub const QUARTER_INF: i32 = 64 * 4 + 1;
+const INF: i32 = QUARTER_INF;
 
 /// The depth of the shallow search of each child at a node with `empties`
 /// empties (0: the child's static evaluation): (empties −
@@ -255,7 +257,15 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
 /// visits are added to `nodes`; from `stop_at` on it only evaluates.
 pub fn guess_value(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
     let depth = sort_depth(board.empties());
-    probe_value(eval, board, depth, -257, 257, nodes, stop_at)
+    probe_value(
+        eval,
+        board,
+        depth,
+        -QUARTER_INF,
+        QUARTER_INF,
+        nodes,
+        stop_at,
+    )
 }
 
 /// A value in quarter discs to the nearest even disc count.
@@ -267,7 +277,7 @@ pub fn quarters_to_score(v: i32) -> i32 {
 /// fail-soft alpha-beta search `depth` plies deep with `eval` at the leaves
 /// and final scores at the end of the game ([`Probe::search`]; the
 /// pattern evaluation is updated move by move), fail-soft in the window
-/// `(alpha, beta)` (quarter discs; `(-257, 257)` for the exact value). The
+/// `(alpha, beta)` (quarter discs; `(-QUARTER_INF, QUARTER_INF)` for the exact value). The
 /// positions it visits are added to `nodes`; from `stop_at` on it only
 /// evaluates.
 pub fn probe_value(

@@ -110,6 +110,21 @@ impl Context {
         None
     }
 
+    /// Where the table-driven search reports its events: the counters in
+    /// builds with the `stats` feature.
+    #[cfg(feature = "stats")]
+    #[inline(always)]
+    pub(super) fn counters(&mut self) -> impl super::stats::NodeCounters + '_ {
+        &mut self.stats
+    }
+
+    /// See above: without the `stats` feature, counters that do nothing.
+    #[cfg(not(feature = "stats"))]
+    #[inline(always)]
+    pub(super) fn counters(&mut self) -> impl super::stats::NodeCounters {
+        super::stats::NoCounters
+    }
+
     /// A one-thread context on `tt` with no limits and no move-ordering
     /// evaluation.
     pub(super) fn on_table(tt: Arc<tt::Table>) -> Context {

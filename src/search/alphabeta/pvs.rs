@@ -12,6 +12,7 @@ use super::context::Context;
 use super::instance::Instance;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
 use super::stability::stability_bound;
+use super::stats::NodeCounters;
 use super::tt::{EXACT, NO_MOVE};
 use super::window::{bounds_cut, window_bounds, NONE};
 use crate::board::final_score;
@@ -26,6 +27,23 @@ use crate::Board;
 
 // The cache's "no move" is the table's: a cached move is a table move.
 const _: () = assert!(NO_HINT == NO_MOVE);
+
+/// A table-driven node past its early exits: what the steps of its move
+/// loop share.
+struct Node {
+    /// The side to move's discs.
+    p: u64,
+    /// The other side's discs.
+    o: u64,
+    /// The empty squares.
+    empties: u32,
+    /// The legal moves (at least two).
+    moves: u64,
+    /// The stored move, [`NO_MOVE`] if none.
+    tt_move: u8,
+    /// The context's count of selective decisions when the node began.
+    unproven: u64,
+}
 
 /// One candidate move of a node.
 #[derive(Clone, Copy, Default)]
@@ -105,6 +123,10 @@ impl Context {
     /// A node with more than [`LAST_N_MAX`] empties, on the instance `K`.
     /// `st` is its pattern state when its parent had it at hand (the same
     /// as computed from the board; it only saves that work).
+    ///
+    /// In order: the limits, the stability cutoff, a forced move, the
+    /// stored bounds ([`Context::stored_bounds`]), a pass, ProbCut, then
+    /// the moves ([`Context::expand_with`]).
     #[inline(always)]
     pub(super) fn deep_with<K: Instance>(
         &mut self,
@@ -126,16 +148,11 @@ impl Context {
             return 0;
         }
         let level = self.sel.level;
-        if let Some(s) = self.stats() {
-            s.deep[usize::from(level)] += 1;
-            s.deep_by_empties[empties as usize] += 1;
-        }
+        self.counters().node(level, empties);
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
             if let Some(ub) = stability_bound(p, o, alpha) {
                 if ub <= alpha {
-                    if let Some(s) = self.stats() {
-                        s.stability_cut[usize::from(level)] += 1;
-                    }
+                    self.counters().stability_cut(level);
                     return ub;
                 }
                 beta = beta.min(ub);
@@ -151,47 +168,13 @@ impl Context {
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
             return -self.search_child_with::<K>(np, no, -beta, -alpha, child.as_ref());
         }
-        let board = Board {
-            player: p,
-            opponent: o,
-        };
-        let mut tt_move = NO_MOVE;
         // The node's result is proven unless its subtree takes a selective
         // decision (counted from here on).
         let unproven = self.unproven;
-        // Near the end, the small cache of the last-N solver serves in
-        // place of the shared table (`cache`; `cache_max` is at most
-        // what it covers).
-        let in_cache = empties <= self.cache_max;
-        debug_assert!(!in_cache || ShallowCache::covers(empties));
-        if in_cache {
-            if let Some(k) = self.cached(p, o) {
-                if let Some(v) = bounds_cut(k.lower, k.upper, alpha, beta) {
-                    return v;
-                }
-                tt_move = k.best;
-                alpha = alpha.max(k.lower);
-                beta = beta.min(k.upper);
-            }
-        } else if let Some(e) = self.tt.probe(&board) {
-            tt_move = e.best;
-            // A selective search's bounds only serve searches as selective
-            // or more; its move serves every search.
-            if e.level >= level {
-                let (lower, upper) = (e.lower as i32, e.upper as i32);
-                let selective = e.level < EXACT;
-                if let Some(v) = bounds_cut(lower, upper, alpha, beta) {
-                    if let Some(s) = self.stats() {
-                        s.table_cut[usize::from(level)] += 1;
-                    }
-                    self.unproven += u64::from(selective);
-                    return v;
-                }
-                self.unproven += u64::from(selective && (lower > alpha || upper < beta));
-                alpha = alpha.max(lower);
-                beta = beta.min(upper);
-            }
-        }
+        let tt_move = match self.stored_bounds(p, o, empties, &mut alpha, &mut beta) {
+            Ok(m) => m,
+            Err(v) => return v,
+        };
         if mv == 0 {
             if K::moves(o, p) == 0 {
                 return final_score(p, o);
@@ -208,98 +191,121 @@ impl Context {
             let before = self.nodes;
             let v = self.probcut::<K>(p, o, alpha, beta, cut, &mut state);
             let spent = self.nodes - before;
-            if let Some(s) = self.stats() {
-                s.probcut_nodes[usize::from(level)] += spent;
-                s.probcut_cut[usize::from(level)] += u64::from(v.is_some());
-            }
+            self.counters().probcut(level, spent, v.is_some());
             if let Some(v) = v {
                 self.unproven += 1;
                 return v;
             }
         }
-        let start_nodes = self.nodes;
-
-        // The candidates with their ordering keys; ETC near the top.
-        let mut list = [Candidate::default(); 32];
-        let mut n = 0;
-        let par = if empties <= PARITY_ORDER_MAX {
-            parity(!(p | o))
-        } else {
-            0
+        let node = Node {
+            p,
+            o,
+            empties,
+            moves: mv,
+            tt_move,
+            unproven,
         };
-        // First pass: the moves and their flips; the children's table
-        // buckets start loading while the keys are computed.
-        let mut m = mv;
-        while m != 0 {
-            let sq = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let f = K::flips(p, o, sq);
-            if empties > self.cache_max + 1 {
-                self.tt.prefetch(&Board {
-                    player: o ^ f,
-                    opponent: p ^ f ^ (1 << sq),
-                });
-            }
-            list[n] = Candidate {
-                flips: f,
-                key: 0,
-                sq: sq as u8,
-            };
-            n += 1;
-        }
-        // Enhanced transposition cutoff: a child's upper bound in the table
-        // may already refute this node.
-        if empties >= ETC_MIN {
-            for c in &list[..n] {
-                let sq = c.sq as usize;
-                if let Some(e) = self.tt.probe(&Board {
-                    player: o ^ c.flips,
-                    opponent: p ^ c.flips ^ (1 << sq),
-                }) {
-                    // The child's upper bound is our lower bound.
-                    let v = -(e.upper as i32);
-                    if v >= beta && e.level >= level {
-                        if let Some(s) = self.stats() {
-                            s.etc_cut[usize::from(level)] += 1;
-                        }
-                        self.unproven += u64::from(e.level < EXACT);
-                        return v;
-                    }
+        self.expand_with::<K>(&node, alpha, beta, &mut state)
+    }
+
+    /// The bounds stored for the node `(p, o)`: the small cache's near the
+    /// end (`cache`; `cache_max` is at most what it covers), else the
+    /// shared table's when they are of the search's level or above. They
+    /// narrow `(alpha, beta)`; `Err` is the value to return when they
+    /// decide the window, `Ok` the stored move ([`NO_MOVE`] if none).
+    #[inline(always)]
+    fn stored_bounds(
+        &mut self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        alpha: &mut i32,
+        beta: &mut i32,
+    ) -> Result<u8, i32> {
+        let level = self.sel.level;
+        let in_cache = empties <= self.cache_max;
+        debug_assert!(!in_cache || ShallowCache::covers(empties));
+        if in_cache {
+            if let Some(k) = self.cached(p, o) {
+                if let Some(v) = bounds_cut(k.lower, k.upper, *alpha, *beta) {
+                    return Err(v);
                 }
+                *alpha = (*alpha).max(k.lower);
+                *beta = (*beta).min(k.upper);
+                return Ok(k.best);
+            }
+        } else if let Some(e) = self.tt.probe(&Board {
+            player: p,
+            opponent: o,
+        }) {
+            // A selective search's bounds only serve searches as selective
+            // or more; its move serves every search.
+            if e.level >= level {
+                let (lower, upper) = (e.lower as i32, e.upper as i32);
+                let selective = e.level < EXACT;
+                if let Some(v) = bounds_cut(lower, upper, *alpha, *beta) {
+                    self.counters().table_cut(level);
+                    self.unproven += u64::from(selective);
+                    return Err(v);
+                }
+                self.unproven += u64::from(selective && (lower > *alpha || upper < *beta));
+                *alpha = (*alpha).max(lower);
+                *beta = (*beta).min(upper);
+            }
+            return Ok(e.best);
+        }
+        Ok(NO_MOVE)
+    }
+
+    /// The moves of a table-driven node that neither the table nor
+    /// ProbCut decided: its candidates, ETC near the top, the table's move
+    /// first, the others ordered lazily, principal-variation search with
+    /// Young Brothers Wait splits, and the result stored.
+    #[inline(always)]
+    fn expand_with<K: Instance>(
+        &mut self,
+        node: &Node,
+        mut alpha: i32,
+        beta: i32,
+        state: &mut Option<Features>,
+    ) -> i32 {
+        let (p, o, empties) = (node.p, node.o, node.empties);
+        let level = self.sel.level;
+        let start_nodes = self.nodes;
+        let mut list = [Candidate::default(); 32];
+        let n = self.candidates_with::<K>(node, &mut list);
+        if empties >= ETC_MIN {
+            if let Some(v) = self.etc(node, &list[..n], beta) {
+                return v;
             }
         }
         // The table's move goes first, before any ordering work: when it
         // cuts, the other moves need no keys.
         let mut tt_first = false;
-        if tt_move != NO_MOVE {
-            if let Some(j) = list[..n].iter().position(|c| c.sq == tt_move) {
+        if node.tt_move != NO_MOVE {
+            if let Some(j) = list[..n].iter().position(|c| c.sq == node.tt_move) {
                 list.swap(0, j);
                 tt_first = true;
             }
         }
-        if let Some(s) = self.stats() {
-            if tt_first {
-                s.with_table_move[usize::from(level)] += 1;
-            } else {
-                s.without_table_move[usize::from(level)] += 1;
-            }
-        }
         let alpha0 = alpha;
-        let exact_level = level == super::tt::EXACT;
-        if let Some(s) = self.stats().filter(|_| exact_level) {
-            s.searched_by_empties[empties as usize] += 1;
-        }
+        let exact_level = level == EXACT;
+        self.counters()
+            .searches(level, exact_level, empties, tt_first);
+        let par = if empties <= PARITY_ORDER_MAX {
+            parity(!(p | o))
+        } else {
+            0
+        };
         let pv_node = beta - alpha > 1;
         let mut best = NONE;
         let mut best_move = NO_MOVE;
         for i in 0..n {
             if i == usize::from(tt_first) {
                 let before = self.nodes;
-                self.order_keys_with::<K>(&mut list[i..n], p, o, empties, par, alpha, &mut state);
+                self.order_keys_with::<K>(&mut list[i..n], p, o, empties, par, alpha, state);
                 let spent = self.nodes - before;
-                if let Some(s) = self.stats() {
-                    s.probe_nodes[usize::from(level)] += spent;
-                }
+                self.counters().probes(level, spent);
             }
             if i == 1 && n > 2 && self.may_split(empties, alpha, beta) {
                 // Young brothers wait: the first move did not cut; share
@@ -326,26 +332,8 @@ impl Context {
                 list.swap(i, k);
             }
             let c = list[i];
-            let sq = c.sq as usize;
-            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
-            let child = self.child_state(state.as_ref(), empties, sq, c.flips);
-            let cs = child.as_ref();
-            if let Some(s) = self.stats().filter(|_| exact_level) {
-                s.moves_by_empties[empties as usize] += 1;
-            }
-            let v = if pv_node && i > 0 {
-                let v = -self.search_child_with::<K>(np, no, -alpha - 1, -alpha, cs);
-                if v > alpha && v < beta && !self.aborted {
-                    if let Some(s) = self.stats() {
-                        s.pvs_research[usize::from(level)] += 1;
-                    }
-                    -self.search_child_with::<K>(np, no, -beta, -alpha, cs)
-                } else {
-                    v
-                }
-            } else {
-                -self.search_child_with::<K>(np, no, -beta, -alpha, cs)
-            };
+            self.counters().move_searched(exact_level, empties);
+            let v = self.search_move_with::<K>(node, c, alpha, beta, pv_node && i > 0, state);
             if self.aborted {
                 return 0;
             }
@@ -353,20 +341,8 @@ impl Context {
                 best = v;
                 best_move = c.sq;
                 if v >= beta {
-                    if let Some(s) = self.stats() {
-                        let l = usize::from(level);
-                        s.fail_high[l] += 1;
-                        if i == 0 {
-                            s.first_move_cut[l] += 1;
-                            s.table_move_cut[l] += u64::from(tt_first);
-                        } else {
-                            s.late_cut_moves[l] += i as u64;
-                        }
-                        if exact_level {
-                            s.fail_high_by_empties[empties as usize] += 1;
-                            s.first_move_cut_by_empties[empties as usize] += u64::from(i == 0);
-                        }
-                    }
+                    self.counters()
+                        .fail_high(level, exact_level, empties, i, tt_first);
                     break;
                 }
                 if v > alpha {
@@ -374,28 +350,130 @@ impl Context {
                 }
             }
         }
-        if let Some(s) = self.stats().filter(|_| exact_level && best <= alpha0) {
-            s.fail_low_by_empties[empties as usize] += 1;
+        if best <= alpha0 {
+            self.counters().fail_low(exact_level, empties);
         }
+        self.store_node(node, best, best_move, alpha0, beta, start_nodes);
+        best
+    }
+
+    /// The legal moves of `node` with their flips into `list` (keys not
+    /// yet computed), the children's table buckets starting to load
+    /// meanwhile; the number of moves.
+    #[inline(always)]
+    fn candidates_with<K: Instance>(&mut self, node: &Node, list: &mut [Candidate; 32]) -> usize {
+        let (p, o) = (node.p, node.o);
+        let mut n = 0;
+        let mut m = node.moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = K::flips(p, o, sq);
+            if node.empties > self.cache_max + 1 {
+                self.tt.prefetch(&Board {
+                    player: o ^ f,
+                    opponent: p ^ f ^ (1 << sq),
+                });
+            }
+            list[n] = Candidate {
+                flips: f,
+                key: 0,
+                sq: sq as u8,
+            };
+            n += 1;
+        }
+        n
+    }
+
+    /// Enhanced transposition cutoff: a child's upper bound in the table
+    /// (of the search's level or above) that already refutes the node, as
+    /// the value to return.
+    #[inline(always)]
+    fn etc(&mut self, node: &Node, list: &[Candidate], beta: i32) -> Option<i32> {
+        let level = self.sel.level;
+        for c in list {
+            let sq = c.sq as usize;
+            if let Some(e) = self.tt.probe(&Board {
+                player: node.o ^ c.flips,
+                opponent: node.p ^ c.flips ^ (1 << sq),
+            }) {
+                // The child's upper bound is our lower bound.
+                let v = -(e.upper as i32);
+                if v >= beta && e.level >= level {
+                    self.counters().etc_cut(level);
+                    self.unproven += u64::from(e.level < EXACT);
+                    return Some(v);
+                }
+            }
+        }
+        None
+    }
+
+    /// The value of the move `c` of `node`: a null window first when
+    /// `scout` (a later move of a PV node), searched again in the full
+    /// window when it lands inside.
+    #[inline(always)]
+    fn search_move_with<K: Instance>(
+        &mut self,
+        node: &Node,
+        c: Candidate,
+        alpha: i32,
+        beta: i32,
+        scout: bool,
+        state: &Option<Features>,
+    ) -> i32 {
+        let sq = c.sq as usize;
+        let (np, no) = (node.o ^ c.flips, node.p ^ c.flips ^ (1 << sq));
+        let child = self.child_state(state.as_ref(), node.empties, sq, c.flips);
+        let cs = child.as_ref();
+        if scout {
+            let v = -self.search_child_with::<K>(np, no, -alpha - 1, -alpha, cs);
+            if v > alpha && v < beta && !self.aborted {
+                let level = self.sel.level;
+                self.counters().research(level);
+                -self.search_child_with::<K>(np, no, -beta, -alpha, cs)
+            } else {
+                v
+            }
+        } else {
+            -self.search_child_with::<K>(np, no, -beta, -alpha, cs)
+        }
+    }
+
+    /// Stores the node's result, `best` in the window `(alpha0, beta)`
+    /// with `best_move`: in the small cache near the end (proven bounds
+    /// only), else in the shared table, as proven when its subtree took no
+    /// selective decision.
+    #[inline(always)]
+    fn store_node(
+        &mut self,
+        node: &Node,
+        best: i32,
+        best_move: u8,
+        alpha0: i32,
+        beta: i32,
+        start_nodes: u64,
+    ) {
         let (lower, upper) = window_bounds(best, alpha0, beta);
-        if in_cache {
+        if node.empties <= self.cache_max {
             // The cache holds proven bounds only (see `cache`): a ProbCut
             // at this node returned above, and its children are exact.
             debug_assert_eq!(
-                self.unproven, unproven,
+                self.unproven, node.unproven,
                 "a cached node's subtree was selective"
             );
-            self.cache(p, o, lower, upper, best_move);
+            self.cache(node.p, node.o, lower, upper, best_move);
         } else {
-            // A selective search's result is stored as proven when its
-            // subtree took no selective decision.
-            let stored_level = if self.unproven == unproven {
+            let stored_level = if self.unproven == node.unproven {
                 EXACT
             } else {
-                level
+                self.sel.level
             };
             self.tt.store(
-                &board,
+                &Board {
+                    player: node.p,
+                    opponent: node.o,
+                },
                 lower,
                 upper,
                 best_move,
@@ -403,7 +481,6 @@ impl Context {
                 stored_level,
             );
         }
-        best
     }
 
     /// ProbCut at node `(p, o)` (window `(alpha, beta)`) of a selective

@@ -17,7 +17,7 @@ use super::window::{window_bounds, NONE};
 use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
 use crate::board::Square;
-use crate::search::probe::{probe_value, quarters_to_score};
+use crate::search::probe::{probe_value, quarters_to_score, QUARTER_INF};
 use crate::search::tuning::{self, ROOT_GUESS_DEPTH, ROOT_SORT_DEPTH, ROOT_SORT_MIN};
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::Board;
@@ -211,8 +211,8 @@ impl Root<'_> {
             &*oe.eval,
             board,
             depth,
-            -257,
-            257,
+            -QUARTER_INF,
+            QUARTER_INF,
             &mut self.ctx.nodes,
             self.ctx.node_limit,
         );
@@ -352,8 +352,8 @@ impl Root<'_> {
                     &*oe.eval,
                     &c,
                     depth - 1,
-                    -257,
-                    257,
+                    -QUARTER_INF,
+                    QUARTER_INF,
                     &mut self.ctx.nodes,
                     self.ctx.node_limit,
                 );

@@ -147,3 +147,114 @@ impl Stats {
 pub fn total(c: &[u64; LEVELS]) -> u64 {
     c.iter().sum()
 }
+
+/// What a table-driven node reports to the counters, one method per event
+/// of the principal-variation search. Every method does nothing by default:
+/// [`NoCounters`] is what the search holds without the `stats` feature, and
+/// the compiler removes the calls; [`Stats`] counts them.
+pub(super) trait NodeCounters {
+    /// A table-driven node at `level` with `empties` empties.
+    fn node(&mut self, _level: u8, _empties: u32) {}
+    /// The stability bound cut the node.
+    fn stability_cut(&mut self, _level: u8) {}
+    /// A table bound answered the node.
+    fn table_cut(&mut self, _level: u8) {}
+    /// ProbCut's probe searched `nodes` positions, and cut or not.
+    fn probcut(&mut self, _level: u8, _nodes: u64, _cut: bool) {}
+    /// A child's table bound refuted the node (ETC).
+    fn etc_cut(&mut self, _level: u8) {}
+    /// The node searches its moves, the table's first or not.
+    fn searches(&mut self, _level: u8, _exact: bool, _empties: u32, _table_move_first: bool) {}
+    /// The ordering probes searched `nodes` positions.
+    fn probes(&mut self, _level: u8, _nodes: u64) {}
+    /// A move of an exact-level node is searched.
+    fn move_searched(&mut self, _exact: bool, _empties: u32) {}
+    /// A null window landed inside the window: the move is searched again.
+    fn research(&mut self, _level: u8) {}
+    /// The `index`-th move searched reached beta.
+    fn fail_high(
+        &mut self,
+        _level: u8,
+        _exact: bool,
+        _empties: u32,
+        _index: usize,
+        _table_move_first: bool,
+    ) {
+    }
+    /// Every move was searched and none rose above alpha.
+    fn fail_low(&mut self, _exact: bool, _empties: u32) {}
+}
+
+/// The counters of a build without the `stats` feature: none.
+#[cfg(not(feature = "stats"))]
+pub(super) struct NoCounters;
+
+#[cfg(not(feature = "stats"))]
+impl NodeCounters for NoCounters {}
+
+impl NodeCounters for &mut Stats {
+    fn node(&mut self, level: u8, empties: u32) {
+        self.deep[usize::from(level)] += 1;
+        self.deep_by_empties[empties as usize] += 1;
+    }
+    fn stability_cut(&mut self, level: u8) {
+        self.stability_cut[usize::from(level)] += 1;
+    }
+    fn table_cut(&mut self, level: u8) {
+        self.table_cut[usize::from(level)] += 1;
+    }
+    fn probcut(&mut self, level: u8, nodes: u64, cut: bool) {
+        self.probcut_nodes[usize::from(level)] += nodes;
+        self.probcut_cut[usize::from(level)] += u64::from(cut);
+    }
+    fn etc_cut(&mut self, level: u8) {
+        self.etc_cut[usize::from(level)] += 1;
+    }
+    fn searches(&mut self, level: u8, exact: bool, empties: u32, table_move_first: bool) {
+        if table_move_first {
+            self.with_table_move[usize::from(level)] += 1;
+        } else {
+            self.without_table_move[usize::from(level)] += 1;
+        }
+        if exact {
+            self.searched_by_empties[empties as usize] += 1;
+        }
+    }
+    fn probes(&mut self, level: u8, nodes: u64) {
+        self.probe_nodes[usize::from(level)] += nodes;
+    }
+    fn move_searched(&mut self, exact: bool, empties: u32) {
+        if exact {
+            self.moves_by_empties[empties as usize] += 1;
+        }
+    }
+    fn research(&mut self, level: u8) {
+        self.pvs_research[usize::from(level)] += 1;
+    }
+    fn fail_high(
+        &mut self,
+        level: u8,
+        exact: bool,
+        empties: u32,
+        index: usize,
+        table_move_first: bool,
+    ) {
+        let l = usize::from(level);
+        self.fail_high[l] += 1;
+        if index == 0 {
+            self.first_move_cut[l] += 1;
+            self.table_move_cut[l] += u64::from(table_move_first);
+        } else {
+            self.late_cut_moves[l] += index as u64;
+        }
+        if exact {
+            self.fail_high_by_empties[empties as usize] += 1;
+            self.first_move_cut_by_empties[empties as usize] += u64::from(index == 0);
+        }
+    }
+    fn fail_low(&mut self, exact: bool, empties: u32) {
+        if exact {
+            self.fail_low_by_empties[empties as usize] += 1;
+        }
+    }
+}

@@ -30,7 +30,7 @@ use crate::board::Board;
 use crate::eval::Evaluator;
 #[cfg(doc)]
 use crate::search::probe::quarters_to_score;
-use crate::search::probe::{guess_value, probe_value};
+use crate::search::probe::{guess_value, probe_value, QUARTER_INF};
 use crate::search::tuning::{H_SEARCH_MAX_DEPTH, H_SEARCH_WINDOW, VALUE_CACHE_SLOTS};
 
 use super::params::{HParams, H_MAX};
@@ -97,7 +97,7 @@ impl ValueCache {
 
     #[inline]
     fn put(&mut self, board: &Board, value: i32, alpha: i32, beta: i32) {
-        // Values and windows lie within ±257 quarter discs.
+        // Values and windows lie within ±QUARTER_INF quarter discs.
         let w = Windowed {
             value: value as i16,
             alpha: alpha as i16,
@@ -192,8 +192,8 @@ impl Heuristic<'_> {
             Heuristic::Uniform => (1, 1),
             Heuristic::Sigmoid { eval, params } => {
                 // Quarter discs.
-                let alpha = ((k - H_SEARCH_WINDOW) * 4).max(-257);
-                let beta = ((k + H_SEARCH_WINDOW) * 4).min(257);
+                let alpha = ((k - H_SEARCH_WINDOW) * 4).max(-QUARTER_INF);
+                let beta = ((k + H_SEARCH_WINDOW) * 4).min(QUARTER_INF);
                 let v = match cache.get(board, alpha, beta) {
                     Some(v) => v,
                     None => {
