@@ -9,6 +9,7 @@ use super::options::SearchArgs;
 use anyhow::Context;
 use othello_solver::batch::check::{check, Verdict};
 use othello_solver::formats::problem::{read_problem_file, Problem};
+use othello_solver::record::Record;
 use othello_solver::rng::{random_position, SplitMix64};
 use othello_solver::search::{Engine, Status};
 use std::path::PathBuf;
@@ -31,6 +32,12 @@ pub struct Args {
     /// Seed of the random games the positions come from.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
+    /// Write JSON Lines instead of the table: one record per position (the
+    /// fields of `solve --json`, `id` the position's number, `check` against
+    /// the file's scores), then one line `{"total": {...}}` with the
+    /// positions, nodes, seconds, nodes per second, unknown and mismatched.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -50,12 +57,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let resolved = args.search.engine_config(super::solve::DEFAULT_HASH_MB)?;
     let config = resolved.config();
     let mode = args.search.mode();
-    println!("(boards from the side to move's view: X moves; table allocation is not timed)");
+    if !args.json {
+        println!("(boards from the side to move's view: X moves; table allocation is not timed)");
+    }
     let source = match &args.file {
         Some(path) => format!("from {}", path.display()),
         None => format!("{} empties, seed {}", args.empties, args.seed),
     };
-    println!(
+    let header = format!(
         "bench: {} positions, {source}, algo {}, mode {}, hash {} MiB, isa {}",
         positions.len(),
         config.algo.name(),
@@ -63,6 +72,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         config.hash_mb,
         othello_solver::board::cpu::active()
     );
+    if args.json {
+        eprintln!("{header}");
+    } else {
+        println!("{header}");
+    }
     let (mut nodes, mut unknown, mut mismatched, mut secs) = (0u64, 0, 0, 0.0);
     for (i, b) in positions.iter().enumerate() {
         // A fresh engine per position: the count does not depend on the order.
@@ -77,6 +91,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if let Some(Verdict::Mismatch(why)) = &verdict {
             mismatched += 1;
             eprintln!("bench: position {} MISMATCH: {why}", i + 1);
+        }
+        if args.json {
+            let position = othello_solver::Position {
+                board: *b,
+                side: othello_solver::Color::Black,
+            };
+            let id = (i + 1).to_string();
+            let mut record = Record::new(&position, &r);
+            record.id = Some(&id);
+            record.check = verdict.as_ref().map(|v| v.word());
+            println!("{}", record.to_json());
+            continue;
         }
         println!(
             "{:>4} {} {:>8} {:>14} nodes {:>9.3} s {:>8.2} M nodes/s{}",
@@ -93,22 +119,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             verdict.map_or(String::new(), |v| format!(" {}", v.word()))
         );
     }
-    println!(
-        "total: {} nodes, {:.3} s, {:.2} M nodes/s{}{}",
-        nodes,
-        secs,
-        nodes as f64 / secs.max(1e-9) / 1e6,
-        if unknown > 0 {
-            format!(", {unknown} unknown")
-        } else {
-            String::new()
-        },
-        if mismatched > 0 {
-            format!(", {mismatched} MISMATCHED")
-        } else {
-            String::new()
-        }
-    );
+    if args.json {
+        let total = serde_json::json!({"total": {
+            "positions": positions.len(),
+            "nodes": nodes,
+            "seconds": secs,
+            "nodes_per_second": nodes as f64 / secs.max(1e-9),
+            "unknown": unknown,
+            "mismatched": mismatched,
+        }});
+        println!("{total}");
+    } else {
+        println!(
+            "total: {} nodes, {:.3} s, {:.2} M nodes/s{}{}",
+            nodes,
+            secs,
+            nodes as f64 / secs.max(1e-9) / 1e6,
+            if unknown > 0 {
+                format!(", {unknown} unknown")
+            } else {
+                String::new()
+            },
+            if mismatched > 0 {
+                format!(", {mismatched} MISMATCHED")
+            } else {
+                String::new()
+            }
+        );
+    }
     Ok(if mismatched > 0 {
         ExitCode::from(super::EXIT_MISMATCH)
     } else if unknown > 0 {

@@ -591,4 +591,27 @@ fn json_is_one_flag_on_every_command() {
     assert_eq!(out(&c).lines().count(), 2, "{}", out(&c));
     let e = run(&["batch", &file, "--json", "--format", "csv"]);
     assert_eq!(e.status.code(), Some(2), "{}", err(&e));
+    // bench --json: a record per position, then the totals, which equal
+    // the table's.
+    let args = ["bench", "--empties", "14", "--count", "3", "--threads", "1"];
+    let table = run(&args);
+    let json = run(&[&args[..], &["--json"]].concat());
+    assert!(json.status.success(), "{}", err(&json));
+    let lines: Vec<serde_json::Value> = out(&json)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(lines.len(), 4, "{}", out(&json));
+    assert_eq!(lines[0]["id"], "1");
+    let total_nodes = out(&table)
+        .lines()
+        .find(|l| l.starts_with("total:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse::<u64>().ok());
+    assert_eq!(
+        lines[3]["total"]["nodes"].as_u64(),
+        total_nodes,
+        "{}",
+        out(&table)
+    );
 }
