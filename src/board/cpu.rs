@@ -134,8 +134,7 @@ static ACTIVE: AtomicU8 = AtomicU8::new(0);
 /// unreadable or unsupported `OTHELLO_ISA` is reported once on stderr and
 /// ignored: the library has no other channel at that point).
 fn from_environment() -> Isa {
-    let best = Isa::best();
-    let mut isa = best;
+    let mut isa = Isa::best();
     if let Some(v) = std::env::var_os("OTHELLO_ISA") {
         match Isa::parse(&v.to_string_lossy()) {
             Ok(i) if i.supported() => isa = i,

@@ -5,11 +5,11 @@
 //! evaluation probe, the fastest-first key) is written once, generic over
 //! [`Kernels`], and instantiated twice: on [`Portable`], the baseline
 //! target, and on [`X86V3`], the whole loop compiled with AVX2, BMI1/2,
-//! LZCNT and POPCNT (`x86_v3_features!`). [`Isa::X86V3`](crate::board::cpu::Isa) chooses once per
-//! call of a loop's entry point; both instances give the same values and
+//! LZCNT and POPCNT (`x86_v3_features!`). Each loop's entry point runs the
+//! instance of the process's one choice, [`cpu::active`](crate::board::cpu::active); both instances give the same values and
 //! node counts (each loop's tests compare them). A third, [`X86V4`], adds
 //! AVX-512 (its flip kernel counts leading zeros per lane, and the whole
-//! loop may use the wider instruction set); [`Isa::X86V4`](crate::board::cpu::Isa) chooses it.
+//! loop may use the wider instruction set).
 
 use super::movegen;
 
@@ -39,7 +39,7 @@ impl Kernels for Portable {
 }
 
 /// The x86-64-v3 instance: [`movegen::x86`]'s AVX2 kernels. Only ever used
-/// after [`Isa::X86V3`](crate::board::cpu::Isa) said the CPU has every feature of
+/// when the CPU has every feature of
 /// `x86_v3_features!` (each entry point checks it before calling an
 /// instance's function).
 #[cfg(target_arch = "x86_64")]
@@ -61,7 +61,7 @@ impl Kernels for X86V3 {
 
 /// The x86-64-v4 instance: [`X86V3`]'s move generator and
 /// [`movegen::x86::flips_v4`], in code compiled with AVX-512 as well. Only
-/// ever used after [`Isa::X86V4`](crate::board::cpu::Isa) said the CPU has every feature of
+/// ever used when the CPU has every feature of
 /// `x86_v4_features!`.
 #[cfg(target_arch = "x86_64")]
 pub struct X86V4;
@@ -70,7 +70,8 @@ pub struct X86V4;
 impl Kernels for X86V4 {
     #[inline(always)]
     fn moves(p: u64, o: u64) -> u64 {
-        // SAFETY: X86V4 is only used after the CPU check for x86-64-v4, which implies x86-64-v3 (see the type).
+        // SAFETY: X86V4 is only used when the CPU runs x86-64-v4, which
+        // includes x86-64-v3 (see the type).
         unsafe { movegen::x86::moves(p, o) }
     }
     #[inline(always)]
@@ -82,7 +83,7 @@ impl Kernels for X86V4 {
 
 /// Compiles each item (a function or method) with the target features of
 /// the [`X86V3`] instance: AVX2, BMI1, BMI2, LZCNT, POPCNT. Such a function
-/// is `unsafe` to call unless [`Isa::X86V3`](crate::board::cpu::Isa) said yes.
+/// is `unsafe` to call unless the CPU has them (`Isa::X86V3.supported()`).
 macro_rules! x86_v3_features {
     ($($item:item)*) => {
         $(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")] $item)*
@@ -92,8 +93,8 @@ pub(crate) use x86_v3_features;
 
 /// Compiles each item (a function or method) with the target features of
 /// the [`X86V4`] instance: those of `x86_v3_features!` and AVX-512 F, VL,
-/// CD, BW, DQ. Such a function is `unsafe` to call unless [`Isa::X86V4`](crate::board::cpu::Isa)
-/// said yes.
+/// CD, BW, DQ. Such a function is `unsafe` to call unless the CPU has
+/// them (`Isa::X86V4.supported()`).
 macro_rules! x86_v4_features {
     ($($item:item)*) => {
         $(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd,avx512bw,avx512dq")] $item)*

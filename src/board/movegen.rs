@@ -32,8 +32,8 @@ fn moves_dir(p: u64, mask: u64, d: u32) -> u64 {
 }
 
 /// The legal moves of the side owning `p` against `o`, as a bitboard: the
-/// [`x86`] kernel where the CPU has it ([`Isa::X86V3`](crate::board::cpu::Isa)), elsewhere
-/// [`moves_portable`].
+/// [`x86`] kernel when the process runs x86-64-v3 or above
+/// ([`cpu::active`](crate::board::cpu::active)), elsewhere [`moves_portable`].
 #[inline]
 pub fn moves(p: u64, o: u64) -> u64 {
     match active() {
@@ -179,8 +179,8 @@ const fn build_rays() -> [AlignedRays; 64] {
 /// has its rays as constants, so the rays that leave the board from `sq`
 /// cost nothing.
 ///
-/// On x86-64 CPUs with AVX2 (see [`Isa::X86V3`](crate::board::cpu::Isa)) this is [`x86::flips`];
-/// elsewhere [`flips_portable`].
+/// [`x86::flips_v4`] or [`x86::flips`] when the process runs x86-64-v4 or
+/// x86-64-v3 ([`cpu::active`](crate::board::cpu::active)), elsewhere [`flips_portable`].
 #[inline]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     match active() {
@@ -252,8 +252,8 @@ pub fn ray(sq: usize, dir: usize) -> u64 {
 
 /// Kernels for x86-64 CPUs with AVX2 and BMI1/BMI2/LZCNT (Intel Haswell,
 /// AMD Excavator and later). Each function is compiled with those features:
-/// call it only when [`Isa::X86V3`](crate::board::cpu::Isa) says yes ([`x86::flips_v4`] also
-/// needs AVX-512: [`Isa::X86V4`](crate::board::cpu::Isa)). The portable [`moves`] and [`flips`]
+/// call it only when `Isa::X86V3.supported()` says yes ([`x86::flips_v4`]
+/// also needs AVX-512: `Isa::X86V4.supported()`). The portable [`moves`] and [`flips`]
 /// stay the reference; the tests run them all on random boards.
 #[cfg(target_arch = "x86_64")]
 pub mod x86 {
@@ -279,7 +279,7 @@ pub mod x86 {
     ///
     /// # Safety
     ///
-    /// The CPU must have AVX2 ([`Isa::X86V3`](crate::board::cpu::Isa)).
+    /// The CPU must have AVX2 (`Isa::X86V3.supported()`).
     #[target_feature(enable = "avx2")]
     #[inline]
     pub fn moves(p: u64, o: u64) -> u64 {
@@ -341,7 +341,7 @@ pub mod x86 {
     ///
     /// # Safety
     ///
-    /// The CPU must have AVX2 ([`Isa::X86V3`](crate::board::cpu::Isa)).
+    /// The CPU must have AVX2 (`Isa::X86V3.supported()`).
     #[target_feature(enable = "avx2")]
     #[inline]
     pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
@@ -374,7 +374,7 @@ pub mod x86 {
     /// # Safety
     ///
     /// The CPU must have AVX2, AVX-512 F, VL and CD
-    /// ([`Isa::X86V4`](crate::board::cpu::Isa)).
+    /// (`Isa::X86V4.supported()`).
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
     #[inline]
     pub fn flips_v4(p: u64, o: u64, sq: usize) -> u64 {

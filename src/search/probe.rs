@@ -33,7 +33,6 @@ use crate::Board;
 /// Above every value of [`Probe::search`], in quarter discs: a full window
 /// is `(-QUARTER_INF, QUARTER_INF)`.
 pub const QUARTER_INF: i32 = 64 * 4 + 1;
-const INF: i32 = QUARTER_INF;
 
 /// The depth of the shallow search of each child at a node with `empties`
 /// empties (0: the child's static evaluation): (empties −
@@ -133,9 +132,19 @@ macro_rules! x86_probe_instance {
 }
 
 #[cfg(target_arch = "x86_64")]
-x86_probe_instance!(X86V3, x86_v3_features, "`Isa::X86V3`", search_v3);
+x86_probe_instance!(
+    X86V3,
+    x86_v3_features,
+    "`Isa::X86V3.supported()`",
+    search_v3
+);
 #[cfg(target_arch = "x86_64")]
-x86_probe_instance!(X86V4, x86_v4_features, "`Isa::X86V4`", search_v4);
+x86_probe_instance!(
+    X86V4,
+    x86_v4_features,
+    "`Isa::X86V4.supported()`",
+    search_v4
+);
 
 impl<E: Incremental + ?Sized> Probe<'_, E> {
     /// A fail-soft alpha-beta search of `(p, o)` (p to move, evaluation
@@ -143,9 +152,9 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
     /// final scores at the end of the game, in quarter discs; window
     /// `(alpha, beta)`. A pass does not use up a ply.
     ///
-    /// On x86-64 CPUs with AVX2 ([`Isa::X86V3`](crate::board::cpu::Isa)) or AVX-512
-    /// ([`Isa::X86V4`](crate::board::cpu::Isa)) the whole search, the evaluation's index updates
-    /// included, runs as code compiled for them (the same values and node
+    /// When the process runs x86-64-v3 or x86-64-v4 ([`cpu::active`](crate::board::cpu::active))
+    /// the whole search, the evaluation's index updates included, runs as
+    /// code compiled for it (the same values and node
     /// counts as the portable code; tested).
     pub fn search(
         &mut self,
@@ -211,7 +220,7 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         if depth >= 2 {
             list[..n].sort_unstable_by_key(|&(k, _, _)| std::cmp::Reverse(k));
         }
-        let mut best = -INF;
+        let mut best = -QUARTER_INF;
         for &(_, f, sq) in &list[..n] {
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
             let ns = self.eval.play(s, sq as usize, f);
@@ -239,7 +248,7 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
     pub fn key(&mut self, np: u64, no: u64, ns: &E::State, depth: u32, alpha: i32) -> i32 {
         let sort_alpha = (alpha - SORT_ALPHA_MARGIN).max(-64) * 4;
         // The child's view: anything at or above -sort_alpha is bad enough.
-        let v = -self.search(np, no, ns, -INF, -sort_alpha, depth);
+        let v = -self.search(np, no, ns, -QUARTER_INF, -sort_alpha, depth);
         let shift = match depth {
             0 => 4,
             1 | 2 => 3,
@@ -339,7 +348,7 @@ mod tests {
             }
             return -negamax(o, p, depth);
         }
-        let mut best = -INF;
+        let mut best = -QUARTER_INF;
         let mut m = mv;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
@@ -368,7 +377,7 @@ mod tests {
                 stop_at: u64::MAX,
             };
             let (p, o) = (b.player, b.opponent);
-            let full = probe.search(p, o, &(), -INF, INF, depth);
+            let full = probe.search(p, o, &(), -QUARTER_INF, QUARTER_INF, depth);
             assert_eq!(full, want, "{b:?} depth {depth}");
             // A window: fail-soft bounds on the right side.
             assert_eq!(probe.search(p, o, &(), want - 9, want + 3, depth), want);

@@ -95,23 +95,8 @@ pub(super) struct Context {
 }
 
 impl Context {
-    /// The node-kind counters, in builds with the `stats` feature; `None`
-    /// (a constant the compiler removes with the counting code) otherwise.
-    #[cfg(feature = "stats")]
-    #[inline(always)]
-    pub(super) fn stats(&mut self) -> Option<&mut super::stats::Stats> {
-        Some(&mut self.stats)
-    }
-
-    /// See above: without the `stats` feature, no counters.
-    #[cfg(not(feature = "stats"))]
-    #[inline(always)]
-    pub(super) fn stats(&mut self) -> Option<&mut super::stats::Stats> {
-        None
-    }
-
-    /// Where the table-driven search reports its events: the counters in
-    /// builds with the `stats` feature.
+    /// Where the search reports its events (`stats::NodeCounters`): the
+    /// counters in builds with the `stats` feature.
     #[cfg(feature = "stats")]
     #[inline(always)]
     pub(super) fn counters(&mut self) -> impl super::stats::NodeCounters + '_ {

@@ -146,7 +146,7 @@ macro_rules! x86_instance {
 x86_instance!(
     X86V3,
     x86_v3_features,
-    "`Isa::X86V3`",
+    "`Isa::X86V3.supported()`",
     last_n_v3,
     solve_4_v3,
     solve_3_v3,
@@ -158,7 +158,7 @@ x86_instance!(
 x86_instance!(
     X86V4,
     x86_v4_features,
-    "`Isa::X86V4`",
+    "`Isa::X86V4.supported()`",
     last_n_v4,
     solve_4_v4,
     solve_3_v4,

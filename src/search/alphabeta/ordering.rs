@@ -135,8 +135,8 @@ pub const KEY_WIPEOUT: i32 = (1 << 30) + 1;
 /// odd quadrant, only used near the end), the replier's potential mobility
 /// and the static square value.
 ///
-/// On x86-64 CPUs with AVX2 (see [`Isa::X86V3`](crate::board::cpu::Isa)) the key is
-/// computed by code compiled for them (AVX2 move generation, `popcnt`).
+/// When the process runs x86-64-v3 or above ([`cpu::active`](crate::board::cpu::active)) the key is
+/// computed by code compiled for it (AVX2 move generation, `popcnt`).
 #[inline]
 pub fn fastest_first_key(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
     match active() {

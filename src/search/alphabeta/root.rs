@@ -12,6 +12,7 @@ use super::config::Config;
 use super::context::Context;
 use super::probcut;
 use super::pvs::Candidate;
+use super::stats::NodeCounters;
 use super::tt;
 use super::window::{window_bounds, NONE};
 use crate::board::kernels::Portable;
@@ -170,14 +171,11 @@ impl Root<'_> {
         while lower < upper {
             // Keep k inside (lower, upper] so that each answer narrows them.
             k = k.clamp(lower + 1, upper);
-            let level = usize::from(self.ctx.sel.level);
+            let level = self.ctx.sel.level;
             let before = self.ctx.nodes;
             let v = self.ctx.search_any(p, o, k - 1, k);
             let spent = self.ctx.nodes - before;
-            if let Some(s) = self.ctx.stats() {
-                s.root_windows[level] += 1;
-                s.level_nodes[level] += spent;
-            }
+            self.ctx.counters().root_window(level, spent);
             if self.ctx.aborted {
                 break;
             }
@@ -217,9 +215,7 @@ impl Root<'_> {
             self.ctx.node_limit,
         );
         let spent = self.ctx.nodes - before;
-        if let Some(s) = self.ctx.stats() {
-            s.root_probe_nodes += spent;
-        }
+        self.ctx.counters().root_probes(spent);
         quarters_to_score(v)
     }
 
@@ -361,9 +357,7 @@ impl Root<'_> {
             })
             .collect();
         let spent = self.ctx.nodes - before;
-        if let Some(s) = self.ctx.stats() {
-            s.root_probe_nodes += spent;
-        }
+        self.ctx.counters().root_probes(spent);
         keyed.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         keyed.into_iter().map(|(_, m)| m).collect()
     }

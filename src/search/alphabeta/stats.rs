@@ -1,7 +1,7 @@
 //! Where the alpha-beta tree's nodes go: counters of node kinds, collected
 //! only in builds with the `stats` feature (the search's hot path is the
-//! same code without it: the node context's `stats()` is
-//! then a constant `None`). `examples/tree_stats.rs` prints them per
+//! same code without it: the node context's `counters()` are then
+//! `NoCounters`, whose calls the compiler removes). `examples/tree_stats.rs` prints them per
 //! position; lab/notes/benchmarks-reference-to-2026-11-30.md, "Where the tree grows", uses them.
 //!
 //! Levels: 0–2 are the selective ladder's searches, 3 the exact search
@@ -183,6 +183,11 @@ pub(super) trait NodeCounters {
     }
     /// Every move was searched and none rose above alpha.
     fn fail_low(&mut self, _exact: bool, _empties: u32) {}
+    /// A null-window search at the root (an MTD(f) step) of `nodes` positions.
+    fn root_window(&mut self, _level: u8, _nodes: u64) {}
+    /// The root's probes (the score guess, the root move ranking) visited
+    /// `nodes` positions.
+    fn root_probes(&mut self, _nodes: u64) {}
 }
 
 /// The counters of a build without the `stats` feature: none.
@@ -256,5 +261,12 @@ impl NodeCounters for &mut Stats {
         if exact {
             self.fail_low_by_empties[empties as usize] += 1;
         }
+    }
+    fn root_window(&mut self, level: u8, nodes: u64) {
+        self.root_windows[usize::from(level)] += 1;
+        self.level_nodes[usize::from(level)] += nodes;
+    }
+    fn root_probes(&mut self, nodes: u64) {
+        self.root_probe_nodes += nodes;
     }
 }
