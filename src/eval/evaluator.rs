@@ -4,6 +4,7 @@
 //! depend on these traits; the evaluations implement them here, in `eval`.
 
 use super::{Features, PatternEvaluator};
+use crate::board::kernels::Kernels;
 use crate::board::Board;
 
 /// A static evaluation: the predicted final disc difference for the side to
@@ -71,8 +72,26 @@ pub trait Incremental {
     fn play(&self, s: &Self::State, sq: usize, flips: u64) -> Self::State;
     /// The state after a pass.
     fn pass(&self, s: &Self::State) -> Self::State;
-    /// The value of `(p, o)` (p to move) whose state is `s`.
-    fn value(&self, s: &Self::State, p: u64, o: u64) -> i32;
+    /// The value of `(p, o)` (p to move) whose state is `s`, any move
+    /// generation it needs done by the kernels `K` (the caller's
+    /// instance; every instance gives the same value).
+    fn value<K: Kernels>(&self, s: &Self::State, p: u64, o: u64) -> i32;
+    /// The value of the child `(np, no)` (np to move) reached when the side
+    /// to move of the position whose state is `s` plays `sq` flipping
+    /// `flips`: [`Incremental::value`] of [`Incremental::play`], which an
+    /// evaluation may compute with less work (a leaf needs no state of its
+    /// own). The same value.
+    #[inline(always)]
+    fn value_after<K: Kernels>(
+        &self,
+        s: &Self::State,
+        sq: usize,
+        flips: u64,
+        np: u64,
+        no: u64,
+    ) -> i32 {
+        self.value::<K>(&self.play(s, sq, flips), np, no)
+    }
 }
 
 /// Any [`Evaluator`], called from scratch at every leaf.
@@ -87,7 +106,7 @@ impl Incremental for Scratch<'_> {
     #[inline]
     fn pass(&self, _: &()) {}
     #[inline]
-    fn value(&self, _: &(), p: u64, o: u64) -> i32 {
+    fn value<K: Kernels>(&self, _: &(), p: u64, o: u64) -> i32 {
         quarter_discs(self.0.evaluate(&Board {
             player: p,
             opponent: o,
@@ -116,7 +135,18 @@ impl Incremental for PatternEvaluator {
         s.after_pass()
     }
     #[inline(always)]
-    fn value(&self, s: &Features, p: u64, o: u64) -> i32 {
-        quarter_discs(self.evaluate_features(s, p, o))
+    fn value<K: Kernels>(&self, s: &Features, p: u64, o: u64) -> i32 {
+        quarter_discs(self.evaluate_indices::<K>(s.mover(), p, o))
+    }
+    #[inline(always)]
+    fn value_after<K: Kernels>(
+        &self,
+        s: &Features,
+        sq: usize,
+        flips: u64,
+        np: u64,
+        no: u64,
+    ) -> i32 {
+        quarter_discs(self.evaluate_indices::<K>(&s.mover_after(sq, flips), np, no))
     }
 }

@@ -508,19 +508,19 @@ fn gather_patterns(p: u64, o: u64, mut put: impl FnMut(usize, u16, u16, u16)) {
     let b3 = |x: u64| B3[x as usize & 511];
     let mut k = 0;
     // Rows: edge, 2nd, 3rd, 4th line on images 0, 2, 4, 5.
-    for (r, fam) in [
-        (0u32, Family::Edge),
-        (1, Family::Line2),
-        (2, Family::Line3),
-        (3, Family::Line4),
+    // The offsets as constants: `Family::offset` walks the family list.
+    for (r, off) in [
+        (0u32, const { Family::Edge.offset() as u16 }),
+        (1, const { Family::Line2.offset() as u16 }),
+        (2, const { Family::Line3.offset() as u16 }),
+        (3, const { Family::Line4.offset() as u16 }),
     ] {
-        let off = fam.offset() as u16;
         for s in [0usize, 2, 4, 5] {
             put(k, off, b3(row(bp[s], r)), b3(row(bo[s], r)));
             k += 1;
         }
     }
-    let off = Family::Diag8.offset() as u16;
+    let off = const { Family::Diag8.offset() as u16 };
     for s in [0usize, 1] {
         put(
             k,
@@ -530,13 +530,12 @@ fn gather_patterns(p: u64, o: u64, mut put: impl FnMut(usize, u16, u16, u16)) {
         );
         k += 1;
     }
-    for (mask, shift, fam) in [
-        (DIAG7_MASK, 57u32, Family::Diag7),
-        (DIAG6_MASK, 58, Family::Diag6),
-        (DIAG5_MASK, 59, Family::Diag5),
-        (DIAG4_MASK, 60, Family::Diag4),
+    for (mask, shift, off) in [
+        (DIAG7_MASK, 57u32, const { Family::Diag7.offset() as u16 }),
+        (DIAG6_MASK, 58, const { Family::Diag6.offset() as u16 }),
+        (DIAG5_MASK, 59, const { Family::Diag5.offset() as u16 }),
+        (DIAG4_MASK, 60, const { Family::Diag4.offset() as u16 }),
     ] {
-        let off = fam.offset() as u16;
         for s in [0usize, 1, 4, 5] {
             put(
                 k,
@@ -547,12 +546,12 @@ fn gather_patterns(p: u64, o: u64, mut put: impl FnMut(usize, u16, u16, u16)) {
             k += 1;
         }
     }
-    let off = Family::Corner3x3.offset() as u16;
+    let off = const { Family::Corner3x3.offset() as u16 };
     for s in 0..4 {
         put(k, off, b3(corner3x3(bp[s])), b3(corner3x3(bo[s])));
         k += 1;
     }
-    let off = Family::Corner2x4.offset() as u16;
+    let off = const { Family::Corner2x4.offset() as u16 };
     for s in 0..8 {
         put(k, off, b3(corner2x4(bp[s])), b3(corner2x4(bo[s])));
         k += 1;
@@ -566,9 +565,22 @@ fn gather_patterns(p: u64, o: u64, mut put: impl FnMut(usize, u16, u16, u16)) {
 /// [`feature_indices`], which an incremental evaluation recomputes in full.
 #[inline(always)]
 pub fn count_indices(p: u64, o: u64) -> [u16; NUM_FEATURES - NUM_PATTERN_FEATURES] {
+    let (mp, mo) = movegen::both_moves(p, o);
+    count_indices_from_moves(p, o, mp, mo)
+}
+
+/// [`count_indices`] of `p` against `o` (disjoint) whose legal moves are
+/// `mp` and `mo` (the caller generates them with its own kernels).
+#[inline(always)]
+pub fn count_indices_from_moves(
+    p: u64,
+    o: u64,
+    mp: u64,
+    mo: u64,
+) -> [u16; NUM_FEATURES - NUM_PATTERN_FEATURES] {
     let mut out = [0u16; NUM_FEATURES - NUM_PATTERN_FEATURES];
-    out[0] = Family::Parity.offset() as u16 + ((!(p | o)).count_ones() & 1) as u16;
-    let counts = count_features(p, o);
+    out[0] = const { Family::Parity.offset() as u16 } + ((!(p | o)).count_ones() & 1) as u16;
+    let counts = count_features(p, o, mp, mo);
     for j in 0..COUNT_FAMILIES.len() {
         out[1 + j] = COUNT_OFFSETS[j] + counts[j];
     }
@@ -613,12 +625,12 @@ const COUNT_OFFSETS: [u16; 6] = {
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
 /// Mobility, opponent mobility, frontier, opponent frontier and both
-/// mobilities without X-squares (see the families) of the side owning `p` against `o` (disjoint), clamped to
+/// mobilities without X-squares (see the families) of the side owning `p`
+/// against `o` (disjoint), whose legal moves are `mp` and `mo`, clamped to
 /// their families' ranges.
 #[inline(always)]
-fn count_features(p: u64, o: u64) -> [u16; COUNT_FAMILIES.len()] {
+fn count_features(p: u64, o: u64, mp: u64, mo: u64) -> [u16; COUNT_FAMILIES.len()] {
     let empty = !(p | o);
-    let (mp, mo) = movegen::both_moves(p, o);
     [
         (mp.count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),
         (mo.count_ones() as u16).min(MOBILITY_VALUES as u16 - 1),

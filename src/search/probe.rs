@@ -190,7 +190,7 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
     ) -> i32 {
         *self.nodes += 1;
         if depth == 0 || *self.nodes >= self.stop_at {
-            return self.eval.value(s, p, o);
+            return self.eval.value::<K>(s, p, o);
         }
         let mv = K::moves(p, o);
         if mv == 0 {
@@ -199,8 +199,10 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
             }
             return -K::search(self, o, p, &self.eval.pass(s), -beta, -alpha, depth);
         }
-        // The children, the replies' fewest-moves first when deep enough for
-        // the order to matter.
+        if depth == 1 {
+            return self.leaves::<K>(p, o, s, beta, mv);
+        }
+        // The children, the replies' fewest-moves first.
         let mut list = [(0i32, 0u64, 0u8); 32];
         let mut n = 0;
         let mut m = mv;
@@ -208,18 +210,11 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = K::flips(p, o, sq);
-            let key = if depth >= 2 {
-                let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
-                -(K::moves(np, no).count_ones() as i32)
-            } else {
-                0
-            };
-            list[n] = (key, f, sq as u8);
+            let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+            list[n] = (-(K::moves(np, no).count_ones() as i32), f, sq as u8);
             n += 1;
         }
-        if depth >= 2 {
-            list[..n].sort_unstable_by_key(|&(k, _, _)| std::cmp::Reverse(k));
-        }
+        list[..n].sort_unstable_by_key(|&(k, _, _)| std::cmp::Reverse(k));
         let mut best = -QUARTER_INF;
         for &(_, f, sq) in &list[..n] {
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
@@ -238,17 +233,68 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         best
     }
 
-    /// The evaluation part of the ordering key of a move whose child is
-    /// `(np, no)` (np to move, evaluation state `ns`), searched `depth`
-    /// plies deep, at a node whose
+    /// The moves `mv` of a node one ply above the leaves: each child's
+    /// value straight from the move, without a state of its own or a call
+    /// (the same values and node counts as the recursion); fail-soft, a
+    /// cut at `beta`.
+    #[inline(always)]
+    fn leaves<K: ProbeInstance>(
+        &mut self,
+        p: u64,
+        o: u64,
+        s: &E::State,
+        beta: i32,
+        mv: u64,
+    ) -> i32 {
+        let mut best = -QUARTER_INF;
+        let mut m = mv;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = K::flips(p, o, sq);
+            *self.nodes += 1;
+            let v = -self
+                .eval
+                .value_after::<K>(s, sq, f, o ^ f, p ^ f ^ (1 << sq));
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The evaluation part of the ordering key of the move `sq` flipping
+    /// `flips` at a node with evaluation state `s`, whose child `(np, no)`
+    /// (np to move) is searched `depth` plies deep, at a node whose
     /// window's lower bound is `alpha` (discs): the mover's value, shifted
     /// to be non-negative and coarsened so that a few discs weigh like one
     /// opponent reply (finer when the search is deeper).
-    #[inline]
-    pub fn key(&mut self, np: u64, no: u64, ns: &E::State, depth: u32, alpha: i32) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn key<K: Kernels>(
+        &mut self,
+        s: &E::State,
+        sq: usize,
+        flips: u64,
+        np: u64,
+        no: u64,
+        depth: u32,
+        alpha: i32,
+    ) -> i32 {
         let sort_alpha = (alpha - SORT_ALPHA_MARGIN).max(-64) * 4;
         // The child's view: anything at or above -sort_alpha is bad enough.
-        let v = -self.search(np, no, ns, -QUARTER_INF, -sort_alpha, depth);
+        let v = if depth == 0 {
+            // A static key: the child's value straight from the move (the
+            // same value and node count as a search 0 plies deep).
+            *self.nodes += 1;
+            -self.eval.value_after::<K>(s, sq, flips, np, no)
+        } else {
+            let ns = self.eval.play(s, sq, flips);
+            -self.search(np, no, &ns, -QUARTER_INF, -sort_alpha, depth)
+        };
         let shift = match depth {
             0 => 4,
             1 | 2 => 3,
@@ -339,7 +385,7 @@ mod tests {
     /// Plain negamax with the same conventions, no pruning.
     fn negamax(p: u64, o: u64, depth: u32) -> i32 {
         if depth == 0 {
-            return Scratch(&Discs).value(&(), p, o);
+            return Scratch(&Discs).value::<Portable>(&(), p, o);
         }
         let mv = moves(p, o);
         if mv == 0 {
@@ -452,6 +498,42 @@ mod tests {
             .search(p, o, &(), window.0, window.1, depth);
             assert_eq!((v3, n3), (v1, n1), "{b:?} depth {depth}");
             assert_eq!((v4, n4), (v1, n1), "{b:?} depth {depth}");
+            checked += 1;
+        }
+    }
+
+    /// A static key (0 plies) read straight from the move equals the key
+    /// of the child's state searched 0 plies deep, and counts one node.
+    #[test]
+    fn static_key_equals_a_search_of_the_child() {
+        let eval = PatternEvaluator::embedded().expect("embedded weights decode");
+        let mut rng = SplitMix64::new(0x57A7);
+        let mut checked = 0;
+        while checked < 200 {
+            let empties = 8 + rng.below(40) as u32;
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let (p, o) = (b.player, b.opponent);
+            let s = eval.root(p, o);
+            let mut m = moves(p, o);
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let f = flips(p, o, sq);
+                let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
+                let alpha = rng.below(129) as i32 - 64;
+                let mut nodes = 0;
+                let mut probe = Probe {
+                    eval,
+                    nodes: &mut nodes,
+                    stop_at: u64::MAX,
+                };
+                let key = probe.key::<Portable>(&s, sq, f, np, no, 0, alpha);
+                let v = -eval.value::<Portable>(&eval.play(&s, sq, f), np, no);
+                assert_eq!(key, (v + 256).max(0) >> 4, "{b:?} {sq}");
+                assert_eq!(nodes, 1);
+            }
             checked += 1;
         }
     }

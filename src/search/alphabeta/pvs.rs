@@ -629,8 +629,7 @@ fn eval_keys<K: Instance, E: Incremental + ?Sized>(
         let sq = c.sq as usize;
         let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
         if np != 0 {
-            let ns = eval.play(&state, sq, c.flips);
-            let k = probe.key(np, no, &ns, depth, alpha);
+            let k = probe.key::<K>(&state, sq, c.flips, np, no, depth, alpha);
             least = least.min(k);
             c.key += k * W_EVAL;
         }
