@@ -68,6 +68,7 @@ fn main() {
                         leaf_empties: leaf,
                         epsilon: 0.0,
                         h_search_from: 0,
+                        ..DfpnOptions::default()
                     };
                     let r = solve(
                         &p.position.board,

@@ -3,7 +3,9 @@
 # random positions (the agreement check): COUNT positions of MIN..MAX
 # empties (examples/random_problems.rs), or the positions of a problem file
 # (FILE), solved exactly by alpha-beta with
-# every best move, then by each of alphabeta, dfpn+ and dfpn in each mode
+# every best move, then by each of alphabeta, dfpn+, dfpn and deep-dfpn
+# (with --leaf-empties 10, so that its proof numbers shape most of the
+# tree) in each mode
 # (exact, --wld, --bound 0, --bound 2), with and without --all-best. A row
 # disagrees when its score, win/draw/loss, bound answer or proven interval
 # contradicts the reference score, or (exact with --all-best) when its set
@@ -13,7 +15,7 @@
 #
 # Env: BIN (default target/release/othello-solver), COUNT (1000), MIN (12),
 # MAX (20), SEED (1), FILE (a problem file instead of random positions),
-# JOBS (2), HASH_MB (64), ALGOS (default "alphabeta dfpn+ dfpn").
+# JOBS (2), HASH_MB (64), ALGOS (default "alphabeta dfpn+ dfpn deep-dfpn").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-agree-out}
@@ -36,7 +38,8 @@ run() { # NAME ARGS...
 # mismatch, details in OUT_DIR/reference.log).
 run reference --algo alphabeta --all-best --check
 names=()
-for algo in ${ALGOS:-alphabeta dfpn+ dfpn}; do
+for algo in ${ALGOS:-alphabeta dfpn+ dfpn deep-dfpn}; do
+  extra=(); [ "$algo" = deep-dfpn ] && extra=(--leaf-empties 10)
   for mode in exact wld bound0 bound2; do
     case $mode in
       exact) m=() ;; wld) m=(--wld) ;; bound0) m=(--bound 0) ;; bound2) m=(--bound 2) ;;
@@ -44,7 +47,7 @@ for algo in ${ALGOS:-alphabeta dfpn+ dfpn}; do
     for best in one all; do
       b=(); [ $best = all ] && b=(--all-best)
       name="$algo-$mode-$best"
-      run "$name" --algo "$algo" "${m[@]}" "${b[@]}"
+      run "$name" --algo "$algo" "${extra[@]}" "${m[@]}" "${b[@]}"
       names+=("$name")
     done
   done

@@ -105,6 +105,7 @@ fn agree_on_random_positions(plus: bool) {
             epsilon: if count % 3 == 0 { 0.25 } else { 0.0 },
             // h from a shallow search on half of the positions.
             h_search_from: if count % 2 == 0 { 10 } else { 0 },
+            ..DfpnOptions::default()
         };
         {
             let what = format!("#{count} plus={plus} leaf={leaf}");
@@ -165,6 +166,7 @@ fn bound_questions_match_truth() {
                     leaf_empties: 5,
                     epsilon: 0.0,
                     h_search_from: 12,
+                    ..DfpnOptions::default()
                 },
                 &mut table,
                 Limits::default(),
@@ -194,6 +196,7 @@ fn table_bounds_hold_after_exact_solves() {
             leaf_empties: 6 + (n % 3),
             epsilon: 0.0,
             h_search_from: 0,
+            ..DfpnOptions::default()
         };
         let r = run(
             &board,
@@ -261,6 +264,7 @@ fn limits_give_unknown_with_true_bounds() {
                 leaf_empties: 0,
                 epsilon: 0.0,
                 h_search_from: 0,
+                ..DfpnOptions::default()
             };
             let r = run(&board, Mode::Exact, n % 2 == 1, opts, &mut table, limits);
             assert!(
@@ -303,6 +307,7 @@ fn limits_give_unknown_with_true_bounds() {
             leaf_empties: 0,
             epsilon: 0.0,
             h_search_from: 0,
+            ..DfpnOptions::default()
         },
         &mut table,
         limits,
@@ -330,6 +335,7 @@ fn ffo_1_to_19_exact_with_tiny_and_normal_tables() {
                 leaf_empties: 10,
                 epsilon: if i % 2 == 0 { 0.25 } else { 0.0 },
                 h_search_from: if i % 2 == 0 { 0 } else { 14 },
+                ..DfpnOptions::default()
             };
             let r = run(
                 &board,
@@ -383,6 +389,7 @@ fn tiny_table_on_hard_20() {
                     leaf_empties: leaf,
                     epsilon: 0.25,
                     h_search_from: 16,
+                    ..DfpnOptions::default()
                 },
                 &mut table,
                 Limits::default(),

@@ -2,9 +2,12 @@
 //! algorithm, the table size and the limits.
 
 use anyhow::Context;
+use othello_solver::search::dfpn::deep::DeepParams;
 use othello_solver::search::dfpn::params::HParams;
 use othello_solver::search::dfpn::DfpnOptions;
-use othello_solver::search::tuning::{DEFAULT_H_SEARCH_FROM, DEFAULT_LEAF_EMPTIES};
+use othello_solver::search::tuning::{
+    DEFAULT_DEEP_D, DEFAULT_DEEP_E, DEFAULT_H_SEARCH_FROM, DEFAULT_LEAF_EMPTIES,
+};
 use othello_solver::search::{default_algo, Algo, EngineConfig, Limits, Mode, ResolvedConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -18,6 +21,10 @@ pub enum AlgoArg {
     DfpnPlus,
     /// Plain df-pn (h = 1, cost = 0).
     Dfpn,
+    /// Deep df-pn: h = E^(D − depth) for nodes less than D plies below the
+    /// root, 1 below (see --deep-e, --deep-d).
+    #[value(name = "deep-dfpn")]
+    DeepDfpn,
     /// Exact null-window alpha-beta with a transposition table.
     Alphabeta,
 }
@@ -28,6 +35,7 @@ impl From<AlgoArg> for Algo {
             AlgoArg::Alphabeta => Algo::Alphabeta,
             AlgoArg::Dfpn => Algo::Dfpn,
             AlgoArg::DfpnPlus => Algo::DfpnPlus,
+            AlgoArg::DeepDfpn => Algo::DeepDfpn,
         }
     }
 }
@@ -73,6 +81,16 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_H_SEARCH_FROM,
           value_parser = clap::value_parser!(u32).range(0..=60))]
     pub h_search_from: u32,
+    /// deep-dfpn: the base E of a new node's φ = δ = E^(D − depth), at
+    /// least 1 (1 is plain df-pn; the paper's E = 0 cannot be expressed,
+    /// as 0 marks a solved node).
+    #[arg(long, value_name = "E", default_value_t = DEFAULT_DEEP_E, value_parser = parse_deep_e)]
+    pub deep_e: u32,
+    /// deep-dfpn: the depth D (plies below the root) from which new nodes
+    /// get φ = δ = 1, 0 to 60 (0 or 1 is plain df-pn).
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_DEEP_D,
+          value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub deep_d: u32,
     /// df-pn+: pattern weights file for h; alphabeta: for move ordering
     /// (default: the weights built in, from `weights/eval.bin`).
     #[arg(long, value_name = "PATH")]
@@ -109,6 +127,15 @@ fn parse_epsilon(s: &str) -> Result<f64, String> {
         Ok(e) if e.is_finite() && (0.0..=10.0).contains(&e) => Ok(e),
         _ => Err(format!("{s:?}: expected a number from 0 to 10")),
     }
+}
+
+fn parse_deep_e(s: &str) -> Result<u32, String> {
+    let e: u32 = s
+        .parse()
+        .map_err(|_| format!("{s:?}: expected a whole number of at least 1"))?;
+    DeepParams::new(e, 0)
+        .map(|p| p.e())
+        .map_err(|e| e.to_string())
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {
@@ -156,6 +183,7 @@ impl SearchArgs {
             leaf_empties: self.leaf_empties,
             epsilon: self.epsilon,
             h_search_from: self.h_search_from,
+            deep: DeepParams::new(self.deep_e, self.deep_d)?,
         };
         if let Some(path) = &self.weights {
             let e =

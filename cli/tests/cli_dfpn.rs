@@ -1,5 +1,5 @@
-//! `othello-solver solve` with df-pn and df-pn⁺: options, JSON counters,
-//! h-parameter files, bad option values.
+//! `othello-solver solve` with df-pn, deep df-pn and df-pn⁺: options, JSON
+//! counters, h-parameter files, bad option values.
 
 use std::process::Command;
 
@@ -182,6 +182,9 @@ fn bad_dfpn_option_values_are_usage_errors() {
         ["--epsilon", "nan"],
         ["--leaf-empties", "61"],
         ["--algo", "pns"],
+        ["--deep-e", "0"],
+        ["--deep-e", "-2"],
+        ["--deep-d", "61"],
     ] {
         let out = solver()
             .args(["solve", FFO1])
@@ -190,4 +193,37 @@ fn bad_dfpn_option_values_are_usage_errors() {
             .unwrap_or_else(|e| panic!("run: {e}"));
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
+}
+
+#[test]
+fn deep_dfpn_solves_ffo1_and_changes_the_tree() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            FFO1,
+            "--json",
+            "--leaf-empties",
+            "0",
+            "--hash-mb",
+            "8",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        let (code, v) = json(&args);
+        assert_eq!(code, Some(0), "{extra:?}");
+        assert_eq!(v["score"], 18, "{extra:?}");
+        assert_eq!(v["best_moves"], serde_json::json!(["g8"]), "{extra:?}");
+        v
+    };
+    let plain = run(&["--algo", "dfpn"]);
+    // E = 1 is plain df-pn: the same tree.
+    let one = run(&["--algo", "deep-dfpn", "--deep-e", "1", "--deep-d", "8"]);
+    assert_eq!(one["algo"], "deep-dfpn");
+    assert_eq!(one["nodes"], plain["nodes"]);
+    let deep = run(&["--algo", "deep-dfpn", "--deep-e", "3", "--deep-d", "6"]);
+    assert_ne!(
+        deep["nodes"], plain["nodes"],
+        "E = 3, D = 6 searches another tree"
+    );
 }

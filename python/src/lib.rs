@@ -235,14 +235,13 @@ fn question(
     };
     let algo = match algo {
         None => default_algo(mode, all_best && !all_moves),
-        Some("alphabeta") => Algo::Alphabeta,
-        Some("dfpn+") => Algo::DfpnPlus,
-        Some("dfpn") => Algo::Dfpn,
-        Some(a) => {
-            return Err(PyValueError::new_err(format!(
-                "algo: {a:?}, expected \"alphabeta\", \"dfpn+\" or \"dfpn\""
-            )))
-        }
+        Some(a) => Algo::from_name(a).ok_or_else(|| {
+            let names: Vec<String> = Algo::ALL
+                .iter()
+                .map(|a| format!("{:?}", a.name()))
+                .collect();
+            PyValueError::new_err(format!("algo: {a:?}, expected one of {}", names.join(", ")))
+        })?,
     };
     let time = match time_limit {
         None => None,

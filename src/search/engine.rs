@@ -31,16 +31,35 @@ pub enum Algo {
     Dfpn,
     /// df-pn⁺: h from the evaluation's sigmoid, cost_φ = A.
     DfpnPlus,
+    /// Deep df-pn: h = E^(D − depth) near the root, 1 below depth D
+    /// ([`crate::search::dfpn::deep`]).
+    DeepDfpn,
 }
 
 impl Algo {
-    /// The name used on the command line and in output (`alphabeta`, `dfpn`, `dfpn+`).
+    /// The name used on the command line and in output (`alphabeta`,
+    /// `dfpn`, `dfpn+`, `deep-dfpn`).
     pub fn name(&self) -> &'static str {
         match self {
             Algo::Alphabeta => "alphabeta",
             Algo::Dfpn => "dfpn",
             Algo::DfpnPlus => "dfpn+",
+            Algo::DeepDfpn => "deep-dfpn",
         }
+    }
+
+    /// Every algorithm, in the order help texts list them.
+    pub const ALL: [Algo; 4] = [Algo::Alphabeta, Algo::DfpnPlus, Algo::Dfpn, Algo::DeepDfpn];
+
+    /// The algorithm of a [`Algo::name`], if it is one.
+    pub fn from_name(name: &str) -> Option<Algo> {
+        Algo::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// A proof-number search (df-pn, df-pn⁺ or deep df-pn), which keeps a
+    /// proof table beside alpha-beta's.
+    pub fn is_proof_number(&self) -> bool {
+        matches!(self, Algo::Dfpn | Algo::DfpnPlus | Algo::DeepDfpn)
     }
 }
 
@@ -264,7 +283,7 @@ impl Engine {
             eval,
             params,
         } = resolved;
-        let dfpn = matches!(config.algo, Algo::Dfpn | Algo::DfpnPlus);
+        let dfpn = config.algo.is_proof_number();
         // Both tables together first: the error names the whole request.
         memory::check_fits(
             (config.hash_mb as u64).saturating_mul(1 << 20),
@@ -397,13 +416,16 @@ impl Engine {
             .proof
             .get_or_insert_with(|| ProofTable::with_mb(half_mb(hash_mb)));
         let eval: &(dyn Evaluator + Sync) = &*self.eval;
-        let heuristic = if algo == Algo::DfpnPlus {
-            Heuristic::Sigmoid {
+        let heuristic = match algo {
+            Algo::DfpnPlus => Heuristic::Sigmoid {
                 eval,
                 params: &self.params,
-            }
-        } else {
-            Heuristic::Uniform
+            },
+            Algo::DeepDfpn => Heuristic::Deep {
+                params: options.deep,
+                root_empties: board.empties(),
+            },
+            _ => Heuristic::Uniform,
         };
         driver::solve_within(
             board,

@@ -168,6 +168,14 @@ pub const DEFAULT_LEAF_EMPTIES: u32 = 17;
 /// nodes than the probe costs.
 pub const DEFAULT_H_SEARCH_FROM: u32 = 16;
 
+/// Deep df-pn's default base E and depth D (`--deep-e`, `--deep-d`): a new
+/// node d plies below the root gets φ = δ = E^(D − d) above depth D
+/// ([`crate::search::dfpn::deep`]; docs/dfpn.md says where they were
+/// measured).
+pub const DEFAULT_DEEP_E: u32 = 3;
+/// See [`DEFAULT_DEEP_E`].
+pub const DEFAULT_DEEP_D: u32 = 20;
+
 /// The deepest probe for h (from 20 empties up): df-pn⁺ probes every new
 /// node, so it stops shallower than alpha-beta's ordering.
 pub const H_SEARCH_MAX_DEPTH: u32 = 4;

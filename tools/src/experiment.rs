@@ -9,7 +9,8 @@
 //! from an empty table. Per size the tables give, as the paper does, the
 //! mean over problems of the ratio df-pn⁺ / df-pn of nodes, the geometric
 //! mean and the ratio of the totals, and the same for the table entries in
-//! use at the end.
+//! use at the end. `--deep E,D` adds deep df-pn rows (the same problems,
+//! the same question, no hand-over).
 //! Every run must agree with df-pn's answer; a disagreement is an error.
 
 use crate::common::{command_line, parse_stages, progress, read_games};
@@ -18,6 +19,7 @@ use crate::oracle::parse_sigma;
 use anyhow::{bail, Context};
 use othello_solver::eval::PatternEvaluator;
 use othello_solver::sample::{parse_year_list, YearFilter};
+use othello_solver::search::dfpn::deep::DeepParams;
 use othello_solver::search::dfpn::heuristic::Heuristic;
 use othello_solver::search::dfpn::params::HParams;
 use serde::{Deserialize, Serialize};
@@ -47,6 +49,10 @@ pub struct Args {
     /// Each runs with cost_φ = 0 and cost_φ = −1.
     #[arg(long = "h", value_name = "NAME=FILE")]
     pub h: Vec<String>,
+    /// A deep df-pn setting to test, `E,D` (docs/dfpn.md, "Deep df-pn");
+    /// repeatable. Each runs as a row "deep E=… D=…" with ε = 0.
+    #[arg(long = "deep", value_name = "E,D", value_parser = parse_deep)]
+    pub deep: Vec<DeepParams>,
     /// The 1+ε trick for df-pn⁺'s child thresholds (docs/dfpn.md), a
     /// comma-separated list: every h variant runs at each ε (a row "NAME
     /// c=C ε=E" for E > 0). Plain df-pn, the denominator, always runs with
@@ -104,6 +110,23 @@ fn parse_epsilons(s: &str) -> Result<Epsilons, String> {
 }
 
 /// The configuration's label with its ε (none for ε = 0).
+fn parse_deep(s: &str) -> Result<DeepParams, String> {
+    let (e, d) = s
+        .split_once(',')
+        .ok_or_else(|| format!("{s:?}: expected E,D (two whole numbers)"))?;
+    let num = |x: &str| {
+        x.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{s:?}: expected E,D (two whole numbers)"))
+    };
+    DeepParams::new(num(e)?, num(d)?).map_err(|e| e.to_string())
+}
+
+/// The row label of a deep df-pn setting.
+fn deep_label(p: &DeepParams) -> String {
+    format!("deep E={} D={}", p.e(), p.d())
+}
+
 fn with_epsilon(label: &str, epsilon: f64) -> String {
     if epsilon > 0.0 {
         format!("{label} ε={epsilon}")
@@ -246,6 +269,13 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
         };
         let base = one(Heuristic::Uniform, 0.0);
         let mut runs = vec![("dfpn".to_string(), base)];
+        for params in &args.deep {
+            let h = Heuristic::Deep {
+                params: *params,
+                root_empties: p.board.empties(),
+            };
+            runs.push((deep_label(params), one(h, 0.0)));
+        }
         for (name, params, epsilon) in &configs {
             let r = one(Heuristic::Sigmoid { eval, params }, *epsilon);
             runs.push((name.clone(), r));
@@ -345,7 +375,11 @@ pub fn tables(logs: &[ProblemLog]) -> String {
         ("table entries in use", |r: &Run| r.entries as f64),
     ] {
         for kind in [Summary::Mean, Summary::Geometric, Summary::Total] {
-            let _ = writeln!(s, "\n### {title}: {} df-pn+ / df-pn\n", kind.title());
+            let _ = writeln!(
+                s,
+                "\n### {title}: {} configuration / plain df-pn\n",
+                kind.title()
+            );
             let _ = writeln!(s, "| empties | n | {} |", configs.join(" | "));
             let _ = writeln!(s, "|---|---|{}", "---|".repeat(configs.len()));
             for &e in &sizes {
@@ -444,7 +478,7 @@ mod tests {
         assert!(t.contains("| 16 | 2 | 0.500 |"), "{t}");
         assert!(t.contains("| 16 | 2 | 0.268 |"), "{t}");
         assert!(
-            t.contains("### nodes: total of all problems, df-pn+ / df-pn"),
+            t.contains("### nodes: total of all problems, configuration / plain df-pn"),
             "{t}"
         );
     }

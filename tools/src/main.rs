@@ -35,7 +35,8 @@ enum Command {
     Center(othello_tools::center_cmd::Args),
     /// Self-play games from randomized openings, for training data.
     Selfplay(othello_tools::selfplay_cmd::Args),
-    /// The df-pn+ paper's experiment: node and table ratios df-pn+ / df-pn.
+    /// The df-pn+ paper's experiment: node and table ratios df-pn+ / df-pn
+    /// (and deep df-pn / df-pn with --deep).
     DfpnExperiment(othello_tools::experiment::Args),
 }
 

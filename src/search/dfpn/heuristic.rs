@@ -23,8 +23,9 @@
 //! costs, B growing 1.5× per empty square, |C| = 8) that tests and benchmarks
 //! use with the mobility evaluation.
 //!
-//! [`Heuristic`] is what df-pn uses: either uniform (plain df-pn, h = 1 and
-//! cost = 0) or a sigmoid over an [`Evaluator`].
+//! [`Heuristic`] is what df-pn uses: uniform (plain df-pn, h = 1 and cost =
+//! 0), deep df-pn's powers of E by depth ([`super::deep`]), or a sigmoid
+//! over an [`Evaluator`].
 
 use crate::board::Board;
 use crate::eval::Evaluator;
@@ -33,6 +34,7 @@ use crate::search::probe::quarters_to_score;
 use crate::search::probe::{guess_value, probe_value, QUARTER_INF};
 use crate::search::tuning::{H_SEARCH_MAX_DEPTH, H_SEARCH_WINDOW, VALUE_CACHE_SLOTS};
 
+use super::deep::DeepParams;
 use super::params::{HParams, H_MAX};
 
 /// The depth of h's shallow search at a node with `empties` empties:
@@ -155,6 +157,15 @@ fn to_cost(c: f64) -> i64 {
 pub enum Heuristic<'a> {
     /// Plain df-pn: h = 1, cost = 0.
     Uniform,
+    /// Deep df-pn: h = E^(D − d) for a node d plies below a root of
+    /// `root_empties` empties while d < D, else 1; cost = 0
+    /// ([`super::deep`]).
+    Deep {
+        /// E and D.
+        params: DeepParams,
+        /// The empties of the position the search was asked about.
+        root_empties: u32,
+    },
     /// df-pn⁺: sigmoid h over an evaluation, costs from the parameters.
     Sigmoid {
         /// The evaluation (side to move's predicted final disc difference).
@@ -170,6 +181,13 @@ impl Heuristic<'_> {
     pub fn leaf(&self, board: &Board, k: i32) -> (u32, u32) {
         match self {
             Heuristic::Uniform => (1, 1),
+            Heuristic::Deep {
+                params,
+                root_empties,
+            } => {
+                let h = params.value(*root_empties, board.empties());
+                (h, h)
+            }
             Heuristic::Sigmoid { eval, params } => params.pns(board, eval.evaluate(board), k),
         }
     }
@@ -179,7 +197,7 @@ impl Heuristic<'_> {
     /// evaluation at its leaves ([`probe_value`]), in the window k ±
     /// [`H_SEARCH_WINDOW`], looked up in `cache` first; the positions it
     /// visits are added to `nodes` (from `stop_at` on it only evaluates).
-    /// Plain df-pn: (1, 1), as [`Heuristic::leaf`].
+    /// Plain and deep df-pn, which have no evaluation: [`Heuristic::leaf`].
     pub fn searched_leaf(
         &self,
         board: &Board,
@@ -189,7 +207,7 @@ impl Heuristic<'_> {
         stop_at: u64,
     ) -> (u32, u32) {
         match self {
-            Heuristic::Uniform => (1, 1),
+            Heuristic::Uniform | Heuristic::Deep { .. } => self.leaf(board, k),
             Heuristic::Sigmoid { eval, params } => {
                 // Quarter discs.
                 let alpha = ((k - H_SEARCH_WINDOW) * 4).max(-QUARTER_INF);
@@ -212,7 +230,7 @@ impl Heuristic<'_> {
     #[inline]
     pub fn costs(&self, empties: u32) -> (i64, i64) {
         match self {
-            Heuristic::Uniform => (0, 0),
+            Heuristic::Uniform | Heuristic::Deep { .. } => (0, 0),
             Heuristic::Sigmoid { params, .. } => {
                 let p = params.stage(empties);
                 (to_cost(p.cost_phi), to_cost(p.cost_delta))
@@ -224,18 +242,19 @@ impl Heuristic<'_> {
     /// from a shallow search with the evaluation at its leaves
     /// ([`guess_value`]; [`quarters_to_score`] rounds it); `None` for plain df-pn,
     /// which has no evaluation. The positions it visits are added to `nodes`;
-    /// from `stop_at` on it only evaluates.
+    /// from `stop_at` on it only evaluates. `None` for deep df-pn too.
     pub fn guess(&self, board: &Board, nodes: &mut u64, stop_at: u64) -> Option<i32> {
         match self {
-            Heuristic::Uniform => None,
+            Heuristic::Uniform | Heuristic::Deep { .. } => None,
             Heuristic::Sigmoid { eval, .. } => Some(guess_value(*eval, board, nodes, stop_at)),
         }
     }
 
-    /// `dfpn` or `dfpn+`.
+    /// `dfpn`, `deep-dfpn` or `dfpn+`.
     pub fn algo_name(&self) -> &'static str {
         match self {
             Heuristic::Uniform => "dfpn",
+            Heuristic::Deep { .. } => "deep-dfpn",
             Heuristic::Sigmoid { .. } => "dfpn+",
         }
     }

@@ -1,5 +1,6 @@
-//! df-pn and df-pn⁺ in negamax form (Nagai & Imai, appendices A and B): one
-//! code path, two parameter sets ([`Heuristic::Uniform`] is plain df-pn).
+//! df-pn, deep df-pn and df-pn⁺ in negamax form (Nagai & Imai, appendices A
+//! and B): one code path, three leaf estimates ([`Heuristic::Uniform`] is
+//! plain df-pn, [`Heuristic::Deep`] deep df-pn, [`deep`]).
 //!
 //! A node is a board with the side to move asked "is my final score ≥ k?".
 //! φ is the cost of proving that, δ of disproving it. A move leads to a child
@@ -39,6 +40,7 @@
 
 mod busy;
 mod child;
+pub mod deep;
 pub mod driver;
 pub mod heuristic;
 mod mid;
@@ -72,6 +74,8 @@ pub struct DfpnOptions {
     /// ([`Heuristic::searched_leaf`]; 0 = the static evaluation everywhere,
     /// as in the paper). Plain df-pn ignores it.
     pub h_search_from: u32,
+    /// Deep df-pn's E and D (the other algorithms ignore them).
+    pub deep: deep::DeepParams,
 }
 
 impl Default for DfpnOptions {
@@ -80,6 +84,7 @@ impl Default for DfpnOptions {
             leaf_empties: DEFAULT_LEAF_EMPTIES,
             epsilon: 0.0,
             h_search_from: DEFAULT_H_SEARCH_FROM,
+            deep: deep::DeepParams::default(),
         }
     }
 }
@@ -167,8 +172,8 @@ impl<'a> Dfpn<'a> {
     ) -> Dfpn<'a> {
         let leaf_base = leaf.nodes();
         let mut options = options;
-        if matches!(heuristic, Heuristic::Uniform) {
-            // Plain df-pn has no evaluation to search with.
+        if matches!(heuristic, Heuristic::Uniform | Heuristic::Deep { .. }) {
+            // Plain and deep df-pn have no evaluation to search with.
             options.h_search_from = 0;
         }
         let threads = leaf.threads().max(1);
@@ -337,15 +342,32 @@ mod tests {
     use crate::search::dfpn::params::HParams;
     use crate::search::reference::Reference;
 
-    fn prove(b: &Board, k: i32, plus: bool, table: &mut ProofTable, leaf_empties: u32) -> Outcome {
+    /// The members of the family the tests prove with.
+    #[derive(Clone, Copy, Debug)]
+    enum Member {
+        Plain,
+        Plus,
+        Deep(u32, u32),
+    }
+
+    fn prove(
+        b: &Board,
+        k: i32,
+        algo: Member,
+        table: &mut ProofTable,
+        leaf_empties: u32,
+    ) -> Outcome {
         let params = HParams::provisional();
-        let h = if plus {
-            Heuristic::Sigmoid {
+        let h = match algo {
+            Member::Plus => Heuristic::Sigmoid {
                 eval: &MobilityEvaluator,
                 params: &params,
-            }
-        } else {
-            Heuristic::Uniform
+            },
+            Member::Plain => Heuristic::Uniform,
+            Member::Deep(e, d) => Heuristic::Deep {
+                params: deep::DeepParams::new(e, d).expect("valid"),
+                root_empties: b.empties(),
+            },
         };
         let mut leaf = Reference::default();
         let opts = DfpnOptions {
@@ -353,6 +375,7 @@ mod tests {
             epsilon: 0.0,
             // df-pn⁺ takes h from a shallow search from 6 empties up.
             h_search_from: 6,
+            deep: deep::DeepParams::default(),
         };
         Dfpn::new(table, &mut leaf, h, opts, Limits::default()).prove(b, k)
     }
@@ -370,12 +393,17 @@ mod tests {
     }
 
     #[test]
-    fn pure_dfpn_and_plus_match_the_reference_on_small_positions() {
+    fn pure_dfpn_plus_and_deep_match_the_reference_on_small_positions() {
         let mut truth = Reference::default();
         for b in positions(3, 150, 6) {
             let s = truth.score(&b);
             for k in [s - 1, s, s + 1] {
-                for plus in [false, true] {
+                for plus in [
+                    Member::Plain,
+                    Member::Plus,
+                    Member::Deep(3, 4),
+                    Member::Deep(2, 9),
+                ] {
                     let mut table = ProofTable::with_mb(1);
                     let want = if s >= k {
                         Outcome::Proven
@@ -385,7 +413,7 @@ mod tests {
                     assert_eq!(
                         prove(&b, k, plus, &mut table, 0),
                         want,
-                        "{b:?} k={k} plus={plus}"
+                        "{b:?} k={k} {plus:?}"
                     );
                     // A table of one bucket (four entries) is slower, never wrong.
                     let mut tiny = ProofTable::with_buckets(1);
@@ -410,6 +438,7 @@ mod tests {
             leaf_empties: 0,
             epsilon: 0.0,
             h_search_from: 0,
+            deep: deep::DeepParams::default(),
         };
         let mut s = Dfpn::new(&mut table, &mut leaf, Heuristic::Uniform, opts, limits);
         assert_eq!(s.prove(&b, 0), Outcome::Aborted);

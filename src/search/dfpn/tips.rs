@@ -142,6 +142,7 @@ mod tests {
                         leaf_empties: 0,
                         epsilon: 0.0,
                         h_search_from: 0,
+                        ..DfpnOptions::default()
                     };
                     let limits = Limits::default();
                     let mut d = Dfpn::new(&mut table, &mut leaf, Heuristic::Uniform, opts, limits);
@@ -172,6 +173,7 @@ mod tests {
             leaf_empties: 8,
             epsilon: 0.0,
             h_search_from: 0,
+            ..DfpnOptions::default()
         };
         let mut d = Dfpn::new(
             &mut table,

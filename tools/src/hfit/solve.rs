@@ -89,6 +89,7 @@ impl Solver {
             epsilon,
             // The paper's h: the static evaluation at every node.
             h_search_from: 0,
+            ..DfpnOptions::default()
         };
         let limits = Limits {
             time: None,
