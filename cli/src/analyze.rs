@@ -29,8 +29,9 @@ const DEFAULT_HASH_MB: usize = 128;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game: a move list from the start (`f5d6c3…`), a game-record
-    /// file (WTHOR `.wtb`, transcripts, logbook `.gam`, eOthello `.csv`;
-    /// its first game, or those of --games), or `FILE#N` for its N-th game.
+    /// file (WTHOR `.wtb`, transcripts, logbook `.gam`, eOthello `.csv`,
+    /// GGF `.ggf`; its first game, or those of --games), or `FILE#N` for
+    /// its N-th game.
     pub game: String,
     /// With a record file: the games to analyse (1-based numbers and
     /// ranges, `1-100,205`), in parallel.

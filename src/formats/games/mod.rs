@@ -1,7 +1,7 @@
 //! Game records: WTHOR `.wtb` files ([`wthor`], with the `.JOU`/`.TRN` name
 //! files of [`wthor_names`]), Logistello `logbook.gam` lines ([`logbook`]),
-//! one-transcript-per-line files ([`transcript`]) and the eOthello CSV
-//! ([`eothello`]).
+//! one-transcript-per-line files ([`transcript`]), the eOthello CSV
+//! ([`eothello`]) and GGF records ([`ggf`]).
 //!
 //! Every record is replayed from the start position with the library's own
 //! rules ([`Position::play_with_pass`]: a side with no legal move passes
@@ -13,8 +13,8 @@
 //!
 //! [`read_game_file`] picks the format from the file name, ignoring case:
 //! a trailing `.gz` is first decompressed (gzip) and stripped, then `.wtb`
-//! means WTHOR, `.gam` the Logistello logbook, `.csv` the eOthello CSV, and
-//! anything else a transcript file (one move list a line).
+//! means WTHOR, `.gam` the Logistello logbook, `.csv` the eOthello CSV,
+//! `.ggf` GGF, and anything else a transcript file (one move list a line).
 //!
 //! # Rejection reasons
 //!
@@ -24,6 +24,7 @@
 //! [`Rejected::kind`].
 
 pub mod eothello;
+pub mod ggf;
 pub mod logbook;
 mod read;
 pub mod transcript;
@@ -106,6 +107,8 @@ pub enum GameFormat {
     Transcripts,
     /// The eOthello CSV (`eOthello_game_id,winner,game_moves`).
     EOthelloCsv,
+    /// GGF records (`(;GM[Othello]…;)`), the GGS archives' format.
+    Ggf,
 }
 
 impl GameFormat {
@@ -126,6 +129,8 @@ impl GameFormat {
             GameFormat::Logbook
         } else if base.ends_with(".csv") {
             GameFormat::EOthelloCsv
+        } else if base.ends_with(".ggf") {
+            GameFormat::Ggf
         } else {
             GameFormat::Transcripts
         };
@@ -139,6 +144,7 @@ impl GameFormat {
             GameFormat::Logbook => "logbook",
             GameFormat::Transcripts => "transcripts",
             GameFormat::EOthelloCsv => "eOthello CSV",
+            GameFormat::Ggf => "GGF",
         }
     }
 }

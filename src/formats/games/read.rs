@@ -1,7 +1,7 @@
 //! Reading a game-record file: its bytes (gunzipped when asked), then the
 //! parser of its format.
 
-use super::{eothello, logbook, transcript, wthor, wthor_names};
+use super::{eothello, ggf, logbook, transcript, wthor, wthor_names};
 use super::{GameFile, GameFileError, GameFormat};
 use std::io::Read;
 use std::path::Path;
@@ -71,6 +71,7 @@ pub fn parse_game_bytes(
         GameFormat::Logbook => logbook::parse(path, bytes, &mut file)?,
         GameFormat::Transcripts => transcript::parse(path, bytes, &mut file)?,
         GameFormat::EOthelloCsv => eothello::parse(path, bytes, &mut file)?,
+        GameFormat::Ggf => ggf::parse(path, bytes, &mut file)?,
     }
     Ok(file)
 }
