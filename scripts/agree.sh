@@ -70,7 +70,7 @@ for name in names:
         lo, hi = g.get("lower"), g.get("upper")
         if lo is not None and lo > s or hi is not None and hi < s:
             wrong.append((pid, f"interval [{lo}, {hi}] misses {s}"))
-        mode = name.split("-")[1]
+        mode = name.split("-")[-2]
         if mode == "exact":
             if g["score"] != s:
                 wrong.append((pid, f"score {g['score']} != {s}"))
