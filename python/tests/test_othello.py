@@ -208,3 +208,12 @@ def test_the_label_dataset_example_writes_exact_labels(tmp_path):
         mask = sum(1 << ((ord(m[0]) - 97) + 8 * (int(m[1]) - 1)) for m in r.best_moves)
         assert mask == int(d["best_moves"][i])
         assert ps[i].empties == d["empties"][i] <= 10
+
+
+def test_every_algorithm_by_name_and_a_bad_name_refused():
+    p = Position(FFO1)
+    for algo in ["alphabeta", "dfpn+", "dfpn", "deep-dfpn"]:
+        r = osv.solve(p, algo=algo, threads=1, hash_mb=16)
+        assert r.status == "solved" and r.score == 18 and r.algo == algo, algo
+    with pytest.raises(ValueError, match="deep-dfpn"):
+        osv.solve(p, algo="pns", threads=1, hash_mb=16)
