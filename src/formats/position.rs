@@ -70,6 +70,17 @@ pub enum PositionError {
         /// Who was to move.
         side: &'static str,
     },
+    /// An explicit pass (`PA`, `PS`) where the side to move has a move, or
+    /// where neither side has one.
+    #[error("move {number} is a pass, but {side} {reason}")]
+    BadPass {
+        /// 1-based move number in the list.
+        number: usize,
+        /// Who was to move.
+        side: &'static str,
+        /// "has a move" or "cannot pass: the game is over".
+        reason: &'static str,
+    },
     /// Nothing at all.
     #[error("empty position: expected 64 squares and a side, or a move list such as f5d6c3")]
     Empty,
@@ -200,12 +211,13 @@ impl std::str::FromStr for Position {
     }
 }
 
-/// A move list has only square names (letters a–h, digits), at least one
-/// digit, and none of the board characters `X O * - .`.
+/// A move list has square names and move numbers (letters, digits), at
+/// least one digit, separators (white space, `-`, `,`, `.`) and none of
+/// the disc characters `X O *` (a board has no digit).
 fn looks_like_move_list(t: &str) -> bool {
     t.chars().any(|c| c.is_ascii_digit())
         && t.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c.is_whitespace())
+            .all(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || matches!(c, '-' | ',' | '.'))
         && !t.chars().any(|c| matches!(c, 'x' | 'X' | 'o' | 'O'))
 }
 
@@ -263,34 +275,80 @@ fn parse_board(t: &str) -> Result<Position, PositionError> {
     Position::from_colors(black, white, side).ok_or(PositionError::WrongLength { found: 64 })
 }
 
-/// Plays a move list from the start, with implicit passes. Returns the final
-/// position and the squares played.
+/// Plays a move list from the start, with implicit passes. Square names in
+/// either case (`f5d6`, `F5 D6`), separated or not by white space, `-` or
+/// `,` (`F5-D6-C3`), with move numbers (`1. F5 d6 2. C3`, `1.f5 2.d6`)
+/// skipped, and explicit passes `PA` or `PS` where the side to move has no
+/// move. Returns the final position and the squares played.
 pub fn parse_move_list(t: &str) -> Result<(Position, Vec<Square>), PositionError> {
     let mut pos = Position::start();
     let mut moves = Vec::new();
-    let chars: Vec<(usize, char)> = t
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .enumerate()
-        .collect();
+    let chars: Vec<(usize, char)> = t.char_indices().collect();
+    let column = |k: usize| t[..chars[k].0].chars().count() + 1;
     let mut k = 0;
+    let mut number = 0;
     while k < chars.len() {
-        let column = chars[k].0 + 1;
+        let c = chars[k].1;
+        if c.is_whitespace() || matches!(c, '-' | ',') {
+            k += 1;
+            continue;
+        }
+        if c.is_ascii_digit() {
+            // A move number: digits, then at least one dot.
+            let first = k;
+            while k < chars.len() && chars[k].1.is_ascii_digit() {
+                k += 1;
+            }
+            if k < chars.len() && chars[k].1 == '.' {
+                while k < chars.len() && chars[k].1 == '.' {
+                    k += 1;
+                }
+                continue;
+            }
+            let name = chars[first..k].iter().map(|&(_, c)| c).collect();
+            return Err(PositionError::BadSquare {
+                column: column(first),
+                name,
+            });
+        }
         let name: String = chars[k..(k + 2).min(chars.len())]
             .iter()
             .map(|&(_, c)| c)
             .collect();
-        let sq = Square::parse(&name).map_err(|_| PositionError::BadSquare { column, name })?;
-        let next = pos.play_with_pass(sq).ok_or(PositionError::IllegalMove {
-            number: moves.len() + 1,
-            square: sq,
-            side: if pos.board.moves() == 0 {
-                pos.side.opponent().name()
-            } else {
-                pos.side.name()
-            },
+        number += 1;
+        let mover = if pos.board.moves() == 0 {
+            pos.side.opponent().name()
+        } else {
+            pos.side.name()
+        };
+        if name.eq_ignore_ascii_case("pa") || name.eq_ignore_ascii_case("ps") {
+            if pos.board.moves() != 0 {
+                return Err(PositionError::BadPass {
+                    number,
+                    side: pos.side.name(),
+                    reason: "has a move",
+                });
+            }
+            if pos.board.opponent_moves() == 0 {
+                return Err(PositionError::BadPass {
+                    number,
+                    side: pos.side.name(),
+                    reason: "cannot pass: the game is over",
+                });
+            }
+            pos = pos.pass();
+            k += 2;
+            continue;
+        }
+        let sq = Square::parse(&name).map_err(|_| PositionError::BadSquare {
+            column: column(k),
+            name,
         })?;
-        pos = next;
+        pos = pos.play_with_pass(sq).ok_or(PositionError::IllegalMove {
+            number,
+            square: sq,
+            side: mover,
+        })?;
         moves.push(sq);
         k += 2;
     }
@@ -337,6 +395,74 @@ mod tests {
             Position::parse("f5z9"),
             Err(PositionError::BadSquare { column: 3, .. })
         ));
+        // The notations of other programs and books.
+        for text in [
+            "F5-D6-C3-D3-C4",
+            "F5 D6 C3 D3 C4",
+            "1. F5 d6 2. C3 d3 3. C4",
+            "1.f5 2.d6 3.c3 4.d3 5.c4",
+            "f5, d6, c3, d3, c4",
+            "1... f5 d6 c3 d3 c4",
+        ] {
+            assert_eq!(Position::parse(text), Ok(p), "{text}");
+        }
+        assert!(matches!(
+            Position::parse("1. f5 7 d6"),
+            Err(PositionError::BadSquare { column: 7, .. })
+        ));
+        assert!(matches!(
+            Position::parse("f5 pa"),
+            Err(PositionError::BadPass {
+                number: 2,
+                reason: "has a move",
+                ..
+            })
+        ));
+    }
+
+    /// An explicit pass where one is due gives the same position as the
+    /// implicit pass, and the squares played leave the pass out.
+    #[test]
+    fn explicit_passes_where_they_are_due() {
+        let mut rng = crate::rng::SplitMix64::new(21);
+        let mut checked = 0;
+        while checked < 20 {
+            let mut pos = Position::start();
+            let (mut implicit, mut explicit) = (String::new(), String::new());
+            let mut passed = false;
+            while !pos.board.is_game_over() {
+                let mv = pos.board.moves();
+                if mv == 0 {
+                    explicit.push_str(" PA");
+                    pos = pos.pass();
+                    passed = true;
+                    continue;
+                }
+                let mut m = mv;
+                for _ in 0..rng.below(u64::from(mv.count_ones())) {
+                    m &= m - 1;
+                }
+                let sq = Square::new(m.trailing_zeros() as u8).expect("a square");
+                implicit.push_str(&sq.to_string());
+                explicit.push_str(&format!(" {sq}"));
+                pos = pos.play(sq).expect("legal");
+            }
+            if passed {
+                let a = parse_move_list(&implicit).expect("implicit");
+                let b = parse_move_list(&explicit).expect("explicit");
+                assert_eq!(a, b, "{explicit}");
+                assert_eq!(a.0, pos);
+                // A pass after the end of the game is refused.
+                assert!(matches!(
+                    parse_move_list(&format!("{explicit} PA")),
+                    Err(PositionError::BadPass {
+                        reason: "cannot pass: the game is over",
+                        ..
+                    })
+                ));
+                checked += 1;
+            }
+        }
     }
 
     #[test]
