@@ -4,7 +4,7 @@
 //! leaf hand-over to the [`LeafSolver`](crate::search::LeafSolver).
 
 use super::child::Child;
-use super::table::{Probe, INF};
+use super::table::{Lookup, INF};
 use super::Dfpn;
 use crate::board::Board;
 use std::sync::atomic::Ordering;
@@ -26,15 +26,15 @@ impl Dfpn<'_> {
     ) -> (u32, u32) {
         // 1. The table.
         let (entry_phi, prior_work) = match self.table.probe(&board, k) {
-            Probe::Solved(true) => return (0, INF),
-            Probe::Solved(false) => return (INF, 0),
-            Probe::Unsolved { phi, delta, work } => {
+            Lookup::Solved(true) => return (0, INF),
+            Lookup::Solved(false) => return (INF, 0),
+            Lookup::Unsolved { phi, delta, work } => {
                 if th_phi <= phi || th_delta <= delta {
                     return (phi, delta);
                 }
                 (phi, work as u64)
             }
-            Probe::Miss => {
+            Lookup::Miss => {
                 if th_phi <= known.0 || th_delta <= known.1 {
                     return known;
                 }

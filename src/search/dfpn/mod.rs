@@ -59,7 +59,7 @@ use child::Child;
 use heuristic::{Heuristic, ValueCache};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use table::{Probe, ProofTable, INF};
+use table::{Lookup, ProofTable, INF};
 
 /// Options of one df-pn search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -279,10 +279,10 @@ impl<'a> Dfpn<'a> {
     #[inline]
     fn lookup(&mut self, board: &Board, k: i32) -> (u32, u32) {
         match self.table.probe(board, k) {
-            Probe::Solved(true) => (0, INF),
-            Probe::Solved(false) => (INF, 0),
-            Probe::Unsolved { phi, delta, .. } => (phi, delta),
-            Probe::Miss => self.estimate(board, k),
+            Lookup::Solved(true) => (0, INF),
+            Lookup::Solved(false) => (INF, 0),
+            Lookup::Unsolved { phi, delta, .. } => (phi, delta),
+            Lookup::Miss => self.estimate(board, k),
         }
     }
 

@@ -204,7 +204,7 @@ impl Layout for ProofLayout {
 
 /// What the table knows about (board, k).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Probe {
+pub enum Lookup {
     /// Nothing.
     Miss,
     /// "score ≥ k" is proven (`true`) or disproven (`false`).
@@ -325,24 +325,24 @@ impl ProofTable {
 
     /// What is known about "score of `b` ≥ k".
     #[inline]
-    pub fn probe(&mut self, b: &Board, k: i32) -> Probe {
+    pub fn probe(&mut self, b: &Board, k: i32) -> Lookup {
         self.stats.probes += 1;
         let Some(e) = self.find(b) else {
-            return Probe::Miss;
+            return Lookup::Miss;
         };
         self.stats.hits += 1;
         if e.lower as i32 >= k {
-            Probe::Solved(true)
+            Lookup::Solved(true)
         } else if (e.upper as i32) < k {
-            Probe::Solved(false)
+            Lookup::Solved(false)
         } else if e.k as i32 == k {
-            Probe::Unsolved {
+            Lookup::Unsolved {
                 phi: e.phi,
                 delta: e.delta,
                 work: e.work,
             }
         } else {
-            Probe::Miss
+            Lookup::Miss
         }
     }
 
@@ -472,26 +472,26 @@ mod tests {
     fn bounds_serve_every_target() {
         let mut t = ProofTable::with_mb(1);
         let b = Board::start();
-        assert_eq!(t.probe(&b, 0), Probe::Miss);
+        assert_eq!(t.probe(&b, 0), Lookup::Miss);
         t.store_solved(&b, 4, true, 10);
-        assert_eq!(t.probe(&b, 4), Probe::Solved(true));
-        assert_eq!(t.probe(&b, -10), Probe::Solved(true));
-        assert_eq!(t.probe(&b, 5), Probe::Miss);
+        assert_eq!(t.probe(&b, 4), Lookup::Solved(true));
+        assert_eq!(t.probe(&b, -10), Lookup::Solved(true));
+        assert_eq!(t.probe(&b, 5), Lookup::Miss);
         t.store_solved(&b, 9, false, 10);
-        assert_eq!(t.probe(&b, 9), Probe::Solved(false));
-        assert_eq!(t.probe(&b, 30), Probe::Solved(false));
+        assert_eq!(t.probe(&b, 9), Lookup::Solved(false));
+        assert_eq!(t.probe(&b, 30), Lookup::Solved(false));
         assert_eq!(t.bounds(&b), (4, 8));
         t.store_unsolved(&b, 7, 3, 5, 2);
         assert_eq!(
             t.probe(&b, 7),
-            Probe::Unsolved {
+            Lookup::Unsolved {
                 phi: 3,
                 delta: 5,
                 work: 10
             }
         );
-        assert_eq!(t.probe(&b, 5), Probe::Miss);
-        assert_eq!(t.probe(&b, 3), Probe::Solved(true));
+        assert_eq!(t.probe(&b, 5), Lookup::Miss);
+        assert_eq!(t.probe(&b, 3), Lookup::Solved(true));
     }
 
     #[test]
@@ -500,12 +500,12 @@ mod tests {
         let b = Board::start();
         // "≥ 5" proven: the score is at least 6, so "≥ 6" holds too.
         t.store_solved(&b, 5, true, 1);
-        assert_eq!(t.probe(&b, 6), Probe::Solved(true));
-        assert_eq!(t.probe(&b, 7), Probe::Miss);
+        assert_eq!(t.probe(&b, 6), Lookup::Solved(true));
+        assert_eq!(t.probe(&b, 7), Lookup::Miss);
         // "≥ 12" disproven: at most 10, so "≥ 11" fails too.
         t.store_solved(&b, 12, false, 1);
-        assert_eq!(t.probe(&b, 11), Probe::Solved(false));
-        assert_eq!(t.probe(&b, 10), Probe::Miss);
+        assert_eq!(t.probe(&b, 11), Lookup::Solved(false));
+        assert_eq!(t.probe(&b, 10), Lookup::Miss);
         assert_eq!(t.bounds(&b), (6, 10));
         // Bounds only narrow.
         t.store_bounds(&b, -3, 63, 1);
@@ -540,9 +540,9 @@ mod tests {
         // Recent solved entries with big work are still there.
         let last: Vec<_> = solved.iter().rev().take(5).collect();
         for b in last {
-            assert_eq!(t.probe(b, 0), Probe::Solved(true));
+            assert_eq!(t.probe(b, 0), Lookup::Solved(true));
         }
-        let kept = big.iter().filter(|b| t.probe(b, 1) != Probe::Miss).count();
+        let kept = big.iter().filter(|b| t.probe(b, 1) != Lookup::Miss).count();
         assert!(kept > 0);
     }
 
@@ -553,7 +553,7 @@ mod tests {
         let a = Board::start();
         let b = a.pass();
         t.store_solved(&a, 0, true, 5);
-        assert_eq!(t.probe(&b, 0), Probe::Miss);
-        assert_eq!(t.probe(&a, 0), Probe::Solved(true));
+        assert_eq!(t.probe(&b, 0), Lookup::Miss);
+        assert_eq!(t.probe(&a, 0), Lookup::Solved(true));
     }
 }

@@ -2,7 +2,7 @@
 //! the table finds, the quantity `othello-tools fit-h` fits df-pn⁺'s h to.
 //! Only the fitter uses it; the solver never does.
 
-use super::table::Probe;
+use super::table::Lookup;
 use super::{Dfpn, Outcome};
 use crate::board::Board;
 use std::collections::HashMap;
@@ -28,7 +28,7 @@ impl Dfpn<'_> {
 
     /// Whether "score ≥ k" holds, from the table or by a search.
     fn decide(&mut self, board: &Board, k: i32) -> Option<bool> {
-        if let Probe::Solved(holds) = self.table.probe(board, k) {
+        if let Lookup::Solved(holds) = self.table.probe(board, k) {
             return Some(holds);
         }
         match self.prove(board, k) {
@@ -64,7 +64,7 @@ impl Dfpn<'_> {
                 // knows; if it knows none (dropped), find one by search.
                 let mut best: Option<u64> = None;
                 for c in &children {
-                    if self.table.probe(c, 1 - k) == Probe::Solved(false) {
+                    if self.table.probe(c, 1 - k) == Lookup::Solved(false) {
                         let t = self.tips(*c, 1 - k, memo)?;
                         best = Some(best.map_or(t, |b| b.min(t)));
                     }
