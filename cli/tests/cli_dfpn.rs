@@ -217,10 +217,12 @@ fn deep_dfpn_solves_ffo1_and_changes_the_tree() {
         v
     };
     let plain = run(&["--algo", "dfpn"]);
-    // E = 1 is plain df-pn: the same tree.
-    let one = run(&["--algo", "deep-dfpn", "--deep-e", "1", "--deep-d", "8"]);
-    assert_eq!(one["algo"], "deep-dfpn");
-    assert_eq!(one["nodes"], plain["nodes"]);
+    // E = 1, or D ≤ 1, is plain df-pn: the same tree.
+    for (e, d) in [("1", "8"), ("5", "0"), ("5", "1")] {
+        let same = run(&["--algo", "deep-dfpn", "--deep-e", e, "--deep-d", d]);
+        assert_eq!(same["algo"], "deep-dfpn");
+        assert_eq!(same["nodes"], plain["nodes"], "E = {e}, D = {d}");
+    }
     let deep = run(&["--algo", "deep-dfpn", "--deep-e", "3", "--deep-d", "6"]);
     assert_ne!(
         deep["nodes"], plain["nodes"],
