@@ -430,22 +430,15 @@ mod tests {
             let mut pos = Position::start();
             let (mut implicit, mut explicit) = (String::new(), String::new());
             let mut passed = false;
-            while !pos.board.is_game_over() {
-                let mv = pos.board.moves();
-                if mv == 0 {
+            for sq in crate::rng::random_game(&mut rng) {
+                if pos.board.moves() == 0 {
                     explicit.push_str(" PA");
                     pos = pos.pass();
                     passed = true;
-                    continue;
                 }
-                let mut m = mv;
-                for _ in 0..rng.below(u64::from(mv.count_ones())) {
-                    m &= m - 1;
-                }
-                let sq = Square::new(m.trailing_zeros() as u8).expect("a square");
                 implicit.push_str(&sq.to_string());
                 explicit.push_str(&format!(" {sq}"));
-                pos = pos.play(sq).expect("legal");
+                pos = pos.play(sq).expect("a random game's moves are legal");
             }
             if passed {
                 let a = parse_move_list(&implicit).expect("implicit");

@@ -48,7 +48,7 @@ impl Algo {
         }
     }
 
-    /// Every algorithm, in the order help texts list them.
+    /// Every algorithm.
     pub const ALL: [Algo; 4] = [Algo::Alphabeta, Algo::DfpnPlus, Algo::Dfpn, Algo::DeepDfpn];
 
     /// The algorithm of a [`Algo::name`], if it is one.

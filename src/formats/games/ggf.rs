@@ -441,28 +441,21 @@ mod tests {
         }
     }
 
-    /// A random game played to its end, as GGF moves (explicit passes)
-    /// and its final black score.
+    /// A random game played to its end ([`crate::rng::random_game`]), as
+    /// GGF moves with explicit passes, and its final black score.
     fn random_game(seed: u64) -> (String, i32) {
-        let mut rng = crate::rng::SplitMix64::new(seed);
         let mut pos = Position::start();
         let mut text = String::new();
-        while !pos.board.is_game_over() {
-            let key = if pos.side == Color::Black { "B" } else { "W" };
-            let mv = pos.board.moves();
-            if mv == 0 {
-                text.push_str(&format!("{key}[PA]"));
+        let key = |c: Color| if c == Color::Black { "B" } else { "W" };
+        for sq in crate::rng::random_game(&mut crate::rng::SplitMix64::new(seed)) {
+            if pos.board.moves() == 0 {
+                text.push_str(&format!("{}[PA]", key(pos.side)));
                 pos = pos.pass();
-                continue;
             }
-            let mut m = mv;
-            for _ in 0..rng.below(u64::from(mv.count_ones())) {
-                m &= m - 1;
-            }
-            let sq = Square::new(m.trailing_zeros() as u8).expect("a square");
-            text.push_str(&format!("{key}[{sq}]"));
-            pos = pos.play(sq).expect("legal");
+            text.push_str(&format!("{}[{sq}]", key(pos.side)));
+            pos = pos.play(sq).expect("a random game's moves are legal");
         }
+        assert!(pos.board.is_game_over());
         let s = pos.board.final_score();
         (text, if pos.side == Color::Black { s } else { -s })
     }
