@@ -69,6 +69,10 @@ pub struct GgfGame {
     pub date: Option<String>,
     /// `RE`, if recorded.
     pub result: Option<GgfResult>,
+    /// Each player's main time in seconds, from `TI` (`15:00`,
+    /// `1:00:00`, `300`; anything after a `/` is the increment and
+    /// extension, not read), if recorded and readable.
+    pub time_limit: Option<f64>,
 }
 
 /// Why a GGF record was refused. Each message reads `KIND: details`
@@ -105,6 +109,7 @@ pub fn parse_ggf_game(text: &str) -> Result<GgfGame, GgfError> {
         place: None,
         date: None,
         result: None,
+        time_limit: None,
     };
     let mut pending: Vec<(Color, &str)> = Vec::new();
     let mut rest = body;
@@ -151,7 +156,10 @@ pub fn parse_ggf_game(text: &str) -> Result<GgfGame, GgfError> {
             "PW" => game.white = Some(value.trim().to_string()),
             "PC" => game.place = Some(value.trim().to_string()),
             "DT" => game.date = Some(value.trim().to_string()),
+            // NBoard sends `RE[?]` for a game in progress.
+            "RE" if matches!(value.trim(), "" | "?") => {}
             "RE" => game.result = Some(parse_result(value)?),
+            "TI" => game.time_limit = parse_clock(value),
             _ => {}
         }
     }
@@ -190,6 +198,21 @@ pub fn parse_ggf_game(text: &str) -> Result<GgfGame, GgfError> {
     }
     game.end = pos;
     Ok(game)
+}
+
+/// Seconds of a clock text `[[h:]m:]s` before any `/`; `None` if it is
+/// not one.
+fn parse_clock(value: &str) -> Option<f64> {
+    let main = value.split('/').next()?.trim();
+    let mut total = 0.0;
+    for part in main.split(':') {
+        let v: f64 = part.trim().parse().ok()?;
+        if !v.is_finite() || v < 0.0 {
+            return None;
+        }
+        total = total * 60.0 + v;
+    }
+    Some(total)
 }
 
 /// At most 40 characters of `s`, for messages.
@@ -413,6 +436,20 @@ mod tests {
         );
         let (want, _) = parse_move_list("f5d6c3").expect("moves");
         assert_eq!(g.end, want);
+        assert_eq!(g.time_limit, None);
+    }
+
+    #[test]
+    fn the_clock_is_read_from_ti() {
+        let with = |ti: &str| {
+            let r = record("B[f5]", "?").replace("TY[8]", &format!("TY[8]TI[{ti}]"));
+            parse_ggf_game(&r).map(|g| g.time_limit)
+        };
+        assert_eq!(with("15:00"), Ok(Some(900.0)));
+        assert_eq!(with("05:00//02:00"), Ok(Some(300.0)));
+        assert_eq!(with("1:00:00"), Ok(Some(3600.0)));
+        assert_eq!(with("12.5"), Ok(Some(12.5)));
+        assert_eq!(with("soon"), Ok(None));
     }
 
     #[test]
