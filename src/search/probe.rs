@@ -17,11 +17,8 @@
 //! discs, from the side to move's view. They only rank moves: the exact
 //! search never trusts them for a bound.
 
-use crate::board::cpu::{active, Isa};
 use crate::board::final_score;
-#[cfg(target_arch = "x86_64")]
-use crate::board::kernels::{x86_v3_features, x86_v4_features, X86V3, X86V4};
-use crate::board::kernels::{Kernels, Portable};
+use crate::board::kernels::Kernels;
 #[cfg(test)]
 use crate::board::movegen::{flips, moves};
 use crate::eval::{Evaluator, Incremental, Scratch};
@@ -60,45 +57,33 @@ pub struct Probe<'a, E: Incremental + ?Sized> {
     pub stop_at: u64,
 }
 
-/// One compiled instance of [`Probe::search`] on the move kernels of
-/// [`crate::board::kernels`], with its recursive entry point (a function
-/// compiled with the instance's target features).
-trait ProbeInstance: Kernels {
-    /// [`Probe::search`] of this instance.
-    fn search<E: Incremental + ?Sized>(
-        probe: &mut Probe<'_, E>,
-        p: u64,
-        o: u64,
-        s: &E::State,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32;
-}
+/// Stamps the compiled instances of a recursive, evaluation-driven search
+/// `$ty` (a struct `$ty<'a, E: Incremental>` whose method `$with::<K>` is
+/// one node on the kernels `K`): the trait `$trait` with its recursive entry
+/// `search`, implemented for [`Portable`] and, on x86-64, for
+/// [`X86V3`] and [`X86V4`], whose entries are compiled with their target
+/// features; and the process's entry `$entry`, which matches on
+/// [`cpu::active`](crate::board::cpu::active) once per call. The probe and
+/// the midgame search are stamped by it.
+macro_rules! search_instances {
+    ($(#[$doc:meta])* $vis:vis trait $trait:ident for $ty:ident, $with:ident, $entry:ident) => {
+        $(#[$doc])*
+        $vis trait $trait: $crate::board::kernels::Kernels {
+            /// One node of this instance (recursion stays in the instance).
+            fn search<E: $crate::eval::Incremental + ?Sized>(
+                x: &mut $ty<'_, E>,
+                p: u64,
+                o: u64,
+                s: &E::State,
+                alpha: i32,
+                beta: i32,
+                depth: u32,
+            ) -> i32;
+        }
 
-impl ProbeInstance for Portable {
-    fn search<E: Incremental + ?Sized>(
-        probe: &mut Probe<'_, E>,
-        p: u64,
-        o: u64,
-        s: &E::State,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32 {
-        probe.search_with::<Portable>(p, o, s, alpha, beta, depth)
-    }
-}
-
-/// The [`ProbeInstance`] of an x86 kernel type `$k`, and its entry point
-/// `$search`, a method of [`Probe`] compiled with the target features of
-/// `$features` (call it only when `$check` said yes).
-#[cfg(target_arch = "x86_64")]
-macro_rules! x86_probe_instance {
-    ($k:ident, $features:ident, $check:literal, $search:ident) => {
-        impl ProbeInstance for $k {
-            fn search<E: Incremental + ?Sized>(
-                probe: &mut Probe<'_, E>,
+        impl $trait for $crate::board::kernels::Portable {
+            fn search<E: $crate::eval::Incremental + ?Sized>(
+                x: &mut $ty<'_, E>,
                 p: u64,
                 o: u64,
                 s: &E::State,
@@ -106,44 +91,73 @@ macro_rules! x86_probe_instance {
                 beta: i32,
                 depth: u32,
             ) -> i32 {
-                // SAFETY: the type is only used after its detection said
-                // yes (see the type).
-                unsafe { probe.$search(p, o, s, alpha, beta, depth) }
+                x.$with::<$crate::board::kernels::Portable>(p, o, s, alpha, beta, depth)
             }
         }
 
-        impl<E: Incremental + ?Sized> Probe<'_, E> {
-            $features! {
-                #[doc = concat!("[`Probe::search`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
-                fn $search(
-                    &mut self,
-                    p: u64,
-                    o: u64,
-                    s: &E::State,
-                    alpha: i32,
-                    beta: i32,
-                    depth: u32,
-                ) -> i32 {
-                    self.search_with::<$k>(p, o, s, alpha, beta, depth)
+        $crate::search::probe::search_instances!(@x86 $trait, $ty, $with, X86V3, x86_v3_features);
+        $crate::search::probe::search_instances!(@x86 $trait, $ty, $with, X86V4, x86_v4_features);
+
+        /// The node on the instance the process runs ([`cpu::active`](crate::board::cpu::active)).
+        #[inline]
+        $vis fn $entry<E: $crate::eval::Incremental + ?Sized>(
+            x: &mut $ty<'_, E>,
+            p: u64,
+            o: u64,
+            s: &E::State,
+            alpha: i32,
+            beta: i32,
+            depth: u32,
+        ) -> i32 {
+            use $crate::board::cpu::{active, Isa};
+            match active() {
+                #[cfg(target_arch = "x86_64")]
+                Isa::X86V4 => <$crate::board::kernels::X86V4 as $trait>::search(x, p, o, s, alpha, beta, depth),
+                #[cfg(target_arch = "x86_64")]
+                Isa::X86V3 => <$crate::board::kernels::X86V3 as $trait>::search(x, p, o, s, alpha, beta, depth),
+                _ => <$crate::board::kernels::Portable as $trait>::search(x, p, o, s, alpha, beta, depth),
+            }
+        }
+    };
+    (@x86 $trait:ident, $ty:ident, $with:ident, $k:ident, $features:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        impl $trait for $crate::board::kernels::$k {
+            fn search<E: $crate::eval::Incremental + ?Sized>(
+                x: &mut $ty<'_, E>,
+                p: u64,
+                o: u64,
+                s: &E::State,
+                alpha: i32,
+                beta: i32,
+                depth: u32,
+            ) -> i32 {
+                $crate::board::kernels::$features! {
+                    /// The node compiled with the instance's target features.
+                    fn compiled<E: $crate::eval::Incremental + ?Sized>(
+                        x: &mut $ty<'_, E>,
+                        p: u64,
+                        o: u64,
+                        s: &E::State,
+                        alpha: i32,
+                        beta: i32,
+                        depth: u32,
+                    ) -> i32 {
+                        x.$with::<$crate::board::kernels::$k>(p, o, s, alpha, beta, depth)
+                    }
                 }
+                // SAFETY: this instance is only used when `cpu::active()`
+                // chose its level (the entry above), which the CPU then has.
+                unsafe { compiled(x, p, o, s, alpha, beta, depth) }
             }
         }
     };
 }
+pub(crate) use search_instances;
 
-#[cfg(target_arch = "x86_64")]
-x86_probe_instance!(
-    X86V3,
-    x86_v3_features,
-    "`Isa::X86V3.supported()`",
-    search_v3
-);
-#[cfg(target_arch = "x86_64")]
-x86_probe_instance!(
-    X86V4,
-    x86_v4_features,
-    "`Isa::X86V4.supported()`",
-    search_v4
+search_instances!(
+    /// One compiled instance of [`Probe::search`] on the move kernels of
+    /// [`crate::board::kernels`], with its recursive entry point.
+    pub(crate) trait ProbeInstance for Probe, search_with, search_active
 );
 
 impl<E: Incremental + ?Sized> Probe<'_, E> {
@@ -165,16 +179,7 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         beta: i32,
         depth: u32,
     ) -> i32 {
-        match active() {
-            // SAFETY: active() is never a level the CPU lacks, and the
-            // function is compiled with that level's features.
-            #[cfg(target_arch = "x86_64")]
-            Isa::X86V4 => unsafe { self.search_v4(p, o, s, alpha, beta, depth) },
-            // SAFETY: as above.
-            #[cfg(target_arch = "x86_64")]
-            Isa::X86V3 => unsafe { self.search_v3(p, o, s, alpha, beta, depth) },
-            _ => self.search_with::<Portable>(p, o, s, alpha, beta, depth),
-        }
+        search_active(self, p, o, s, alpha, beta, depth)
     }
 
     /// [`Probe::search`] on the move kernels of `K`, recursing through `K`.
@@ -238,7 +243,7 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
     /// (the same values and node counts as the recursion); fail-soft, a
     /// cut at `beta`.
     #[inline(always)]
-    fn leaves<K: ProbeInstance>(
+    pub(crate) fn leaves<K: ProbeInstance>(
         &mut self,
         p: u64,
         o: u64,
@@ -370,6 +375,11 @@ pub fn probe_value(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
+    use crate::board::cpu::Isa;
+    use crate::board::kernels::Portable;
+    #[cfg(target_arch = "x86_64")]
+    use crate::board::kernels::X86V3;
     use crate::eval::PatternEvaluator;
     use crate::rng::{random_position, SplitMix64};
 
@@ -478,9 +488,15 @@ mod tests {
                     nodes: &mut n,
                     stop_at: u64::MAX,
                 };
-                // SAFETY: the CPU check said the CPU has its features.
-                let v =
-                    unsafe { probe.search_v3(p, o, &eval.root(p, o), window.0, window.1, depth) };
+                let v = <X86V3 as ProbeInstance>::search(
+                    &mut probe,
+                    p,
+                    o,
+                    &eval.root(p, o),
+                    window.0,
+                    window.1,
+                    depth,
+                );
                 assert_eq!((v, n), (v1, n1), "x86-64-v3 {b:?} depth {depth}");
             }
             let (mut n3, mut n4) = (0, 0);
