@@ -14,10 +14,11 @@ use super::dfpn::params::{HParams, HParamsError};
 use super::dfpn::table::ProofTable;
 use super::dfpn::{driver, DfpnOptions};
 use super::memory::{self, TableMemoryError};
+use super::midgame::{Midgame, ThinkError, ThinkOptions, Thought};
 use super::progress::Progress;
 use super::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::board::{Board, Square};
-use crate::eval::{Evaluator, PatternEvaluator, WeightsError};
+use crate::eval::{Evaluator, PatternEvaluator, Scratch, WeightsError};
 use crate::search::tuning::DEFAULT_ORDER_MIN;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -264,6 +265,8 @@ pub struct Engine {
     params: Arc<HParams>,
     eval: Arc<dyn Evaluator + Send + Sync>,
     progress: Option<Arc<Progress>>,
+    /// The midgame searcher, made on the first [`Engine::think`].
+    midgame: Option<Midgame>,
 }
 
 impl Engine {
@@ -316,6 +319,7 @@ impl Engine {
             eval,
             config,
             progress: None,
+            midgame: None,
         })
     }
 
@@ -332,6 +336,44 @@ impl Engine {
     /// The configuration.
     pub fn config(&self) -> &EngineConfig {
         &self.config
+    }
+
+    /// A value and a best move for any position, exact within the exact
+    /// solver's reach and a midgame search's estimate beyond it, labelled
+    /// with its precision ([`super::midgame`]; `options` carries the limits:
+    /// the engine's own are for [`Engine::solve`]). The midgame table, a
+    /// quarter of `hash_mb`, is allocated on the first call. The engine's
+    /// interrupt flag stops it at once with the best answer found so far.
+    pub fn think(&mut self, board: &Board, options: &ThinkOptions) -> Result<Thought, ThinkError> {
+        let mut midgame = match self.midgame.take() {
+            Some(m) => m,
+            None => Midgame::try_new((self.config.hash_mb / 4).max(1))?,
+        };
+        let interrupt = self.config.interrupt.clone();
+        let thought = match self.eval.as_pattern() {
+            Some(p) => midgame.think(p, &mut self.alphabeta, board, options, interrupt),
+            None => midgame.think(
+                &Scratch(&*self.eval),
+                &mut self.alphabeta,
+                board,
+                options,
+                interrupt,
+            ),
+        };
+        self.midgame = Some(midgame);
+        thought
+    }
+
+    /// Forgets every stored position (a new game): the tables stay
+    /// allocated.
+    pub fn clear(&mut self) {
+        self.alphabeta.clear();
+        if let Some(m) = self.midgame.as_mut() {
+            m.clear();
+        }
+        if let Some(p) = self.proof.as_mut() {
+            p.clear();
+        }
     }
 
     /// Answers `mode` about `board` (side to move's view) within the limits.

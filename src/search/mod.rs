@@ -8,6 +8,7 @@ pub mod budget;
 pub mod dfpn;
 pub mod engine;
 pub mod memory;
+pub mod midgame;
 pub mod probe;
 pub mod progress;
 pub mod reference;
@@ -16,6 +17,7 @@ pub mod table;
 pub mod tuning;
 
 pub use engine::{default_algo, Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
+pub use midgame::{MoveEstimate, Precision, ThinkError, ThinkOptions, Thought};
 pub use result::{best_moves_of, Limits, Mode, MoveValue, SolveResult, Status, TableStats};
 
 use crate::board::Board;

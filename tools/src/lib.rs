@@ -18,6 +18,7 @@ pub mod hfit;
 pub mod label_cmd;
 pub mod labels;
 pub mod labels_cmd;
+pub mod mid_sigma_cmd;
 pub mod oracle;
 pub mod rare;
 pub mod report;

@@ -38,6 +38,8 @@ enum Command {
     /// The df-pn+ paper's experiment: node and table ratios df-pn+ / df-pn
     /// (and deep df-pn / df-pn with --deep).
     DfpnExperiment(othello_tools::experiment::Args),
+    /// Midgame ProbCut's sigma: deep minus shallow search values on game positions.
+    MidSigma(othello_tools::mid_sigma_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,9 @@ fn main() -> ExitCode {
         Command::FitH(args) => othello_tools::fit_h_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::Label(args) => othello_tools::label_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::Labels(args) => othello_tools::labels_cmd::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::MidSigma(args) => {
+            othello_tools::mid_sigma_cmd::run(&args).map(|_| ExitCode::SUCCESS)
+        }
         Command::Center(args) => othello_tools::center_cmd::run(&args).map(|_| ExitCode::SUCCESS),
         Command::Selfplay(args) => {
             othello_tools::selfplay_cmd::run(&args).map(|_| ExitCode::SUCCESS)

@@ -106,7 +106,7 @@ pub fn weighted_poly(values: &[f64], weights: &[f64]) -> Option<[f32; NUM_STAGES
 }
 
 /// Gaussian elimination with partial pivoting on the leading k×k block.
-fn solve_small(m: &mut [[f64; 5]; 5], b: &mut [f64; 5], k: usize) -> Option<[f64; 5]> {
+pub(crate) fn solve_small(m: &mut [[f64; 5]; 5], b: &mut [f64; 5], k: usize) -> Option<[f64; 5]> {
     for col in 0..k {
         let piv = (col..k).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
         if m[piv][col].abs() < 1e-12 {
