@@ -13,6 +13,7 @@ pub mod eval;
 pub mod formats;
 pub mod picture;
 pub mod pool;
+pub mod protocol;
 pub mod record;
 pub mod rng;
 pub mod sample;

@@ -7,6 +7,7 @@
 mod analyze;
 mod batch;
 mod bench;
+mod engine_mode;
 mod eval;
 mod interrupt;
 mod options;
@@ -58,6 +59,10 @@ enum Command {
     Batch(batch::Args),
     /// Solve a fixed set of seeded positions and report nodes, time and nodes/s.
     Bench(bench::Args),
+    /// Speak NBoard's protocol on standard input and output (for the NBoard GUI).
+    Nboard(engine_mode::Args),
+    /// Speak GTP on standard input and output (for GoGui and match runners).
+    Gtp(engine_mode::Args),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +88,8 @@ pub fn run() -> ExitCode {
         Command::Batch(args) => batch::run(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Nboard(args) => engine_mode::run_nboard(args),
+        Command::Gtp(args) => engine_mode::run_gtp(args),
     };
     match result {
         Ok(code) => code,
