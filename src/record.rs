@@ -69,6 +69,46 @@ pub struct Record<'a> {
     /// (`--all-moves`); empty otherwise. CSV: `move:value` pairs joined by
     /// spaces ([`MoveRecord::text`]).
     pub moves: Vec<MoveRecord>,
+    /// A midgame search's estimate of an unknown position (`solve
+    /// --estimate`; JSON only, absent otherwise): never a proven result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<EstimateRecord>,
+}
+
+/// A labelled estimate in a [`Record`] ([`crate::search::Thought`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EstimateRecord {
+    /// The move the midgame search prefers (`null`: pass or game over).
+    #[serde(rename = "move")]
+    pub square: Option<String>,
+    /// Its value in discs for the side to move.
+    pub value: f32,
+    /// Depth and confidence, as players read them (`18@95%`).
+    pub precision: String,
+    /// The expected line, `pass` for a pass.
+    pub pv: Vec<String>,
+    /// Nodes of the midgame search.
+    pub nodes: u64,
+    /// Its seconds.
+    pub time_s: f64,
+}
+
+impl EstimateRecord {
+    /// The record of a [`crate::search::Thought`].
+    pub fn new(t: &crate::search::Thought) -> EstimateRecord {
+        EstimateRecord {
+            square: t.best().map(|s| s.to_string()),
+            value: t.value,
+            precision: t.precision.to_string(),
+            pv: t
+                .pv
+                .iter()
+                .map(|m| m.map_or_else(|| "pass".to_string(), |s| s.to_string()))
+                .collect(),
+            nodes: t.nodes,
+            time_s: t.time_s,
+        }
+    }
 }
 
 /// One legal move's value in a [`Record`].
@@ -171,6 +211,7 @@ impl<'a> Record<'a> {
             all_best: result.all_best,
             table: result.table,
             moves: result.moves.iter().map(MoveRecord::new).collect(),
+            estimate: None,
         }
     }
 

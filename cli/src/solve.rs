@@ -6,9 +6,9 @@ use super::options::SearchArgs;
 use super::render::{render, render_scores, use_colour, write_svg};
 use othello_solver::board::{Color, Square};
 use othello_solver::picture::board_svg;
-use othello_solver::record::Record;
+use othello_solver::record::{EstimateRecord, Record};
 use othello_solver::search::progress::{Progress, Snapshot};
-use othello_solver::search::{Engine, Mode, SolveResult, Status};
+use othello_solver::search::{Engine, Limits, Mode, SolveResult, Status, ThinkOptions, Thought};
 use othello_solver::Position;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -36,6 +36,24 @@ pub struct Args {
     /// each move's value in its square, the best marked).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// When a limit leaves the answer unknown, also give the midgame
+    /// search's best move and value, labelled as an estimate with its
+    /// depth@confidence (never as a result).
+    #[arg(long)]
+    pub estimate: bool,
+    /// Seconds the estimate may take.
+    #[arg(long, value_name = "S", default_value_t = 2.0, requires = "estimate",
+          value_parser = parse_estimate_time)]
+    pub estimate_time: f64,
+}
+
+fn parse_estimate_time(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => Ok(t),
+        _ => Err(format!(
+            "expected seconds, more than 0 and at most 86400, found {s:?}"
+        )),
+    }
 }
 
 /// Above this many empties a solve without a limit gets a warning.
@@ -66,10 +84,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // A Ctrl-C that came after the answer was complete changes nothing.
     let interrupted = result.status == Status::Unknown && super::interrupt::is_set(&stop);
+    let estimate = if args.estimate && result.status == Status::Unknown && !interrupted {
+        let options = ThinkOptions {
+            limits: Limits {
+                time: Some(Duration::from_secs_f64(args.estimate_time)),
+                nodes: None,
+            },
+            // The exact solve has just failed: the midgame search only.
+            exact_empties: Some(0),
+            ..ThinkOptions::default()
+        };
+        Some(engine.think(&pos.board, &options)?)
+    } else {
+        None
+    };
     if args.json {
-        println!("{}", Record::new(&pos, &result).to_json());
+        let mut record = Record::new(&pos, &result);
+        record.estimate = estimate.as_ref().map(EstimateRecord::new);
+        println!("{}", record.to_json());
     } else {
         print!("{}", report(&pos, &result, interrupted, use_colour()));
+        if let Some(t) = &estimate {
+            print!("{}", estimate_text(&pos, t));
+        }
     }
     if let Some(path) = &args.svg {
         write_svg(path, &board_svg(&pos, &result.moves))?;
@@ -81,6 +118,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The estimate's lines: `estimate (not proven): +2.50 for black with d3
+/// (14@95%)`, its line and its cost.
+pub fn estimate_text(pos: &Position, t: &Thought) -> String {
+    let side = pos.side.name();
+    let mv = t
+        .best()
+        .map_or_else(|| "no move".to_string(), |s| s.to_string());
+    let mut s = format!(
+        "estimate (not proven): {:+.2} for {side} with {mv} ({})\n",
+        t.value, t.precision
+    );
+    if !t.pv.is_empty() {
+        s.push_str(&format!("estimate line: {}\n", pv_text(pos, &t.pv)));
+    }
+    s.push_str(&format!(
+        "estimate nodes: {}, time: {:.3} s\n",
+        t.nodes, t.time_s
+    ));
+    s
 }
 
 /// The text report: diagram (with every move's value when they were asked

@@ -139,3 +139,55 @@ fn bad_position_fails_with_a_message() {
         .unwrap_or_else(|e| panic!("run: {e}"));
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn an_unknown_answer_can_carry_a_labelled_estimate() {
+    let args = [
+        "solve",
+        "f5d6c3d3c4f4f6f3e6e7",
+        "--node-limit",
+        "1000",
+        "--estimate",
+        "--estimate-time",
+        "0.2",
+        "--hash-mb",
+        "16",
+    ];
+    let out = solver()
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert_eq!(out.status.code(), Some(4), "still unknown");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("result: unknown"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("estimate (not proven): "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("@95%)"), "{line}");
+    let out = solver()
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
+    assert_eq!(v["status"], "unknown");
+    assert_eq!(v["score"], serde_json::Value::Null);
+    assert!(
+        v["estimate"]["precision"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("@95%")),
+        "{v}"
+    );
+    assert!(v["estimate"]["move"].as_str().is_some(), "{v}");
+    // Without --estimate there is no such key.
+    let out = solver()
+        .args(&args[..4])
+        .arg("--json")
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
+    assert!(v.get("estimate").is_none(), "{v}");
+}
