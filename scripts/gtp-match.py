@@ -123,7 +123,9 @@ class Engine:
             l = l.rstrip("\n")
             if l == "" and reply:
                 break
-            if l != "" or reply:
+            # A reply starts with = or ?; anything before it is the engine's
+            # own chatter (Edax sometimes prints a line of its own there).
+            if reply or l.startswith(("=", "?")):
                 reply.append(l)
         head = reply[0]
         ok = head.startswith("=")
@@ -139,7 +141,8 @@ class Engine:
 
 
 def play_game(black, white, opening, per_game):
-    """Plays one game; returns black's final disc difference and notes."""
+    """Plays one game; returns black's final disc difference, a note, who
+    went over time and the seconds each side used (by colour)."""
     engines = {1: black, 2: white}
     for e in engines.values():
         e.ask("clear_board")
@@ -157,6 +160,7 @@ def play_game(black, white, opening, per_game):
             b[x] = color
         color = 3 - color
     left = {1: per_game, 2: per_game}
+    used = {1: 0.0, 2: 0.0}
     over = {1: False, 2: False}
     passes = 0
     while passes < 2:
@@ -174,14 +178,15 @@ def play_game(black, white, opening, per_game):
         ok, reply = me.ask(f"genmove {c}")
         spent = time.time() - t0
         left[color] -= spent
+        used[color] += spent
         if per_game and left[color] < 0:
             over[color] = True
         sq = parse_sq(reply) if ok else None
         if sq is None or sq not in moves:
-            return (-64 if color == 1 else 64), f"{me.label} gave {reply!r}", over
+            return (-64 if color == 1 else 64), f"{me.label} gave {reply!r}", over, used
         ok, msg = other.ask(f"play {c} {name(sq)}")
         if not ok:
-            return (64 if color == 1 else -64), f"{other.label} refused {name(sq)}: {msg}", over
+            return (64 if color == 1 else -64), f"{other.label} refused {name(sq)}: {msg}", over, used
         for x in flips(b, color, sq) + [sq]:
             b[x] = color
         color = 3 - color
@@ -192,7 +197,7 @@ def play_game(black, white, opening, per_game):
         diff += empty
     elif diff < 0:
         diff -= empty
-    return diff, "", over
+    return diff, "", over, used
 
 
 def main():
@@ -218,7 +223,7 @@ def main():
             for a_black in (True, False):
                 black, white = (a, b) if a_black else (b, a)
                 try:
-                    diff, note, over = play_game(black, white, op, args.time)
+                    diff, note, over, used = play_game(black, white, op, args.time)
                 except RuntimeError as e:
                     sys.exit(f"opening {i + 1}: {e}")
                 a_diff = diff if a_black else -diff
@@ -233,6 +238,8 @@ def main():
                     "note": note,
                     "a_over_time": over[1 if a_black else 2],
                     "b_over_time": over[2 if a_black else 1],
+                    "a_seconds": round(used[1 if a_black else 2], 3),
+                    "b_seconds": round(used[2 if a_black else 1], 3),
                 }
                 print(json.dumps(row), flush=True)
                 if log:

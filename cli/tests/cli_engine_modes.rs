@@ -35,7 +35,7 @@ fn gtp_plays_and_reports_errors() {
     let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
     assert_eq!(replies.len(), 5, "{out}");
     assert_eq!(replies[0], "= 2");
-    assert_eq!(replies[1], "=");
+    assert_eq!(replies[1], "= ");
     assert!(["= D6", "= F6", "= F4"].contains(&replies[2]), "{out}");
     assert!(replies[3].starts_with("? expected a move"), "{out}");
 }

@@ -1,7 +1,8 @@
 //! GTP, the Go Text Protocol (version 2) as Othello match runners and GoGui
 //! use it: one command a line, optionally numbered; each answer is `=`
 //! (or `=ID`) and the result, or `?` and a message, then an empty line.
-//! A pass is `PASS`; colours are `b`/`black` and `w`/`white`. An unknown
+//! An empty result is `= ` and the empty line, as the specification's
+//! grammar has it. A pass is `PASS`; colours are `b`/`black` and `w`/`white`. An unknown
 //! command or a bad argument gets `? message` and changes nothing.
 //!
 //! Besides the standard commands it answers GoGui's rules commands
@@ -103,7 +104,8 @@ pub fn parse_vertex(text: &str) -> Result<Option<Square>, String> {
 /// The session's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SessionOptions {
-    /// The midgame depth when no clock is set (and the deepest with one).
+    /// The midgame depth of every move when no clock is set (with one,
+    /// the time decides).
     pub depth: u32,
     /// ProbCut's confidence, percent.
     pub confidence: u32,
@@ -260,15 +262,14 @@ impl Session {
                     return Ok("PASS".into());
                 }
                 let left = self.left[side_index(color)].or(self.main_time);
+                let time = left
+                    .filter(|t| *t > 0.0)
+                    .map(|t| move_time(t, pos.board.empties()));
+                // With a clock the time decides the depth; without, --depth.
                 let options = ThinkOptions {
-                    depth: Some(self.options.depth),
+                    depth: time.is_none().then_some(self.options.depth),
                     confidence: self.options.confidence,
-                    limits: Limits {
-                        time: left
-                            .filter(|t| *t > 0.0)
-                            .map(|t| move_time(t, pos.board.empties())),
-                        nodes: None,
-                    },
+                    limits: Limits { time, nodes: None },
                     ..ThinkOptions::default()
                 };
                 let t = self
@@ -384,7 +385,6 @@ pub fn run<R: BufRead, W: Write>(
         };
         let id = cmd.id.map(|i| i.to_string()).unwrap_or_default();
         match session.answer(&cmd) {
-            Ok(r) if r.is_empty() => write!(output, "={id}\n\n")?,
             Ok(r) => write!(output, "={id} {r}\n\n")?,
             Err(m) => write!(output, "?{id} {m}\n\n")?,
         }

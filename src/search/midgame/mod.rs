@@ -477,7 +477,7 @@ impl Midgame {
             }
             if let Some(limit) = options.limits.time {
                 // The next iteration takes a few times this one.
-                if start.elapsed() > limit.mul_f64(0.4) {
+                if start.elapsed() > limit.mul_f64(0.5) {
                     break;
                 }
             }
