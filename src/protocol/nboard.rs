@@ -21,7 +21,7 @@
 use super::{move_time, GameState, SessionError};
 use crate::board::Square;
 use crate::formats::games::ggf::parse_ggf_game;
-use crate::search::{Engine, EngineConfig, Limits, ThinkOptions, Thought};
+use crate::search::{Engine, EngineConfig, Limits, ThinkOptions};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -249,66 +249,65 @@ fn run_job<W: Write>(
                 moves: n,
                 ..job.options
             };
-            let t = think(engine, &pos.board, &options);
+            let t = engine.think(&pos.board, &options);
             if stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            if let Some(t) = t {
-                if t.moves.is_empty() {
-                    say(out, &format!("search PA {:.2} 0 {}", t.value, t.precision))?;
-                }
-                for (i, m) in t.moves.iter().enumerate() {
-                    let pv = if i == 0 {
-                        pv_text(&t.pv)
-                    } else {
-                        move_text(Some(m.square))
-                    };
-                    say(
-                        out,
-                        &format!("search {pv} {:.2} 0 {}", m.value, m.precision),
-                    )?;
-                }
-                say(out, &format!("nodestats {} {:.2}", t.nodes, t.time_s))?;
+            let t = match t {
+                Ok(t) => t,
+                Err(e) => return say(out, &format!("status error: hint: {e}")),
+            };
+            if t.moves.is_empty() {
+                say(out, &format!("search PA {:.2} 0 {}", t.value, t.precision))?;
             }
+            for (i, m) in t.moves.iter().enumerate() {
+                let pv = if i == 0 {
+                    pv_text(&t.pv)
+                } else {
+                    move_text(Some(m.square))
+                };
+                say(
+                    out,
+                    &format!("search {pv} {:.2} 0 {}", m.value, m.precision),
+                )?;
+            }
+            say(out, &format!("nodestats {} {:.2}", t.nodes, t.time_s))?;
             say(out, "status")
         }
         Command::Go => {
             say(out, "status thinking")?;
-            let t = think(engine, &pos.board, &job.options);
+            let t = engine.think(&pos.board, &job.options);
             if stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
             match t {
-                Some(t) => {
+                Ok(t) => {
                     say(out, &format!("nodestats {} {:.2}", t.nodes, t.time_s))?;
                     say(
                         out,
                         &format!("=== {}/{:.2}/{:.2}", move_text(t.best()), t.value, t.time_s),
                     )
                 }
-                None => say(out, "status error: the search failed"),
+                Err(e) => say(out, &format!("status error: go: {e}")),
             }
         }
         Command::Analyze => {
             say(out, "status analysing")?;
             let positions = job.game.positions();
             for (k, p) in positions.iter().enumerate().rev() {
-                let t = think(engine, &p.board, &job.options);
+                let t = engine.think(&p.board, &job.options);
                 if stop.load(Ordering::Relaxed) {
                     return Ok(());
                 }
-                if let Some(t) = t {
-                    say(out, &format!("analysis {k} {:.2}", t.value))?;
+                match t {
+                    Ok(t) => say(out, &format!("analysis {k} {:.2}", t.value))?,
+                    Err(e) => return say(out, &format!("status error: analyze: {e}")),
                 }
             }
             say(out, "status")
         }
         _ => Ok(()),
     }
-}
-
-fn think(engine: &mut Engine, board: &crate::Board, options: &ThinkOptions) -> Option<Thought> {
-    engine.think(board, options).ok()
 }
 
 /// The session state between commands.

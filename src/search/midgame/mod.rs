@@ -255,7 +255,7 @@ impl Midgame {
             .exact_empties
             .unwrap_or_else(|| exact_reach(options.depth, options.limits.time));
         if board.moves() == 0 {
-            return Ok(self.pass_or_end(eval, exact, board, options, interrupt, start));
+            return self.pass_or_end(eval, exact, board, options, interrupt, start);
         }
         let timed = options.limits.time.is_some() || options.limits.nodes.is_some();
         let mut mid_nodes = 0;
@@ -291,8 +291,11 @@ impl Midgame {
                 return Ok(t);
             }
         }
+        // The exact solve's own limit is the budget's: when it ran out (or
+        // was interrupted) the budget is spent too, and the quick answer
+        // stands; a new search would only find less.
         let t = match fallback {
-            Some(t) if budget.stopped() => t,
+            Some(t) if budget.charge(0) => t,
             _ => {
                 let mut t = self.deepen(eval, board, options, level, want, &budget, &budget, start);
                 t.nodes += mid_nodes;
@@ -329,6 +332,7 @@ impl Midgame {
         let r = exact.solve(board, Mode::Exact, left);
         exact.set_all_moves(false);
         if r.status != Status::Solved {
+            budget.charge(r.nodes);
             return None;
         }
         let moves: Vec<MoveEstimate> = if want > 1 {
@@ -374,43 +378,31 @@ impl Midgame {
         options: &ThinkOptions,
         interrupt: Option<Arc<AtomicBool>>,
         start: Instant,
-    ) -> Thought {
+    ) -> Result<Thought, ThinkError> {
         let passed = board.pass();
         if passed.moves() == 0 {
-            return Thought {
+            return Ok(Thought {
                 moves: Vec::new(),
                 value: board.final_score() as f32,
                 precision: Precision::Exact,
                 pv: Vec::new(),
                 nodes: 1,
                 time_s: start.elapsed().as_secs_f64(),
-            };
+            });
         }
         let child = ThinkOptions {
             moves: 1,
             ..*options
         };
-        match self.think(eval, exact, &passed, &child, interrupt) {
-            Ok(t) => Thought {
-                moves: Vec::new(),
-                value: -t.value,
-                precision: t.precision,
-                pv: std::iter::once(None).chain(t.pv).collect(),
-                nodes: t.nodes,
-                time_s: start.elapsed().as_secs_f64(),
-            },
-            Err(_) => Thought {
-                moves: Vec::new(),
-                value: 0.0,
-                precision: Precision::Estimate {
-                    depth: 0,
-                    confidence: options.confidence,
-                },
-                pv: vec![None],
-                nodes: 0,
-                time_s: start.elapsed().as_secs_f64(),
-            },
-        }
+        let t = self.think(eval, exact, &passed, &child, interrupt)?;
+        Ok(Thought {
+            moves: Vec::new(),
+            value: -t.value,
+            precision: t.precision,
+            pv: std::iter::once(None).chain(t.pv).collect(),
+            nodes: t.nodes,
+            time_s: start.elapsed().as_secs_f64(),
+        })
     }
 
     /// Iterative deepening from one ply: each iteration a root search of

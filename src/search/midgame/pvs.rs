@@ -257,6 +257,7 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
         let mut n = 0;
         let mut m = mv;
         let mut probe_nodes = 0u64;
+        let alpha_discs = alpha.div_euclid(4).clamp(-64, 64);
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -270,7 +271,6 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
                     nodes: &mut probe_nodes,
                     stop_at: u64::MAX,
                 };
-                let alpha_discs = alpha.div_euclid(4).clamp(-64, 64);
                 probe.key::<K>(s, sq, f, np, no, probe_depth, alpha_discs)
                     - K::moves(np, no).count_ones() as i32
             };

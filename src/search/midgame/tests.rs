@@ -186,3 +186,30 @@ fn passes_game_ends_and_bad_options() {
     };
     assert_eq!(e.think(&Board::start(), &bad), Err(ThinkError::Depth(0)));
 }
+
+#[test]
+fn an_exact_solve_that_runs_out_leaves_the_quick_answer() {
+    let mut rng = SplitMix64::new(21);
+    let b = loop {
+        if let Some(b) = random_position(&mut rng, 32).filter(|b| b.moves() != 0) {
+            break b;
+        }
+    };
+    let mut e = engine();
+    let options = ThinkOptions {
+        limits: Limits {
+            time: Some(Duration::from_millis(300)),
+            nodes: None,
+        },
+        // Far beyond what 0.3 s solves.
+        exact_empties: Some(32),
+        ..ThinkOptions::default()
+    };
+    let t = e.think(&b, &options).expect("think");
+    assert!(t.time_s < 1.0, "took {} s", t.time_s);
+    let Precision::Estimate { depth, .. } = t.precision else {
+        panic!("32 empties are not solved in 0.3 s")
+    };
+    assert!(depth >= 4, "the quick answer searched only {depth} plies");
+    assert!(t.best().is_some_and(|sq| b.moves() & sq.bit() != 0));
+}
