@@ -148,17 +148,22 @@ pub fn board_svg(pos: &Position, values: &[MoveValue]) -> String {
 }
 
 /// One point of a game's score chart: the move number (0 before the first
-/// move) and black's perfect-play score there (black − white).
+/// move) and black's score there (black − white), exact or estimated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChartPoint {
     /// Moves played before the position.
     pub ply: u32,
-    /// Black's perfect-play score of the position.
+    /// Black's score of the position: perfect play, or the midgame
+    /// search's estimate of it.
     pub black_score: i32,
+    /// Whether the score is exact.
+    pub exact: bool,
 }
 
-/// A chart of black's perfect-play score along a game: one point per
-/// analysed position, a zero line, and the axes labelled (`title` above).
+/// A chart of black's score along a game: one point per analysed
+/// position, a zero line, and the axes labelled (`title` above). Estimated
+/// points are hollow on a dashed line; a vertical line marks the first
+/// point from which every score is exact.
 pub fn score_chart_svg(title: &str, points: &[ChartPoint]) -> String {
     let (w, h, left, top, bottom) = (640, 320, 50, 40, 40);
     let plot_w = w - left - 20;
@@ -211,28 +216,63 @@ pub fn score_chart_svg(title: &str, points: &[ChartPoint]) -> String {
             y = top + plot_h + 16
         );
     }
-    let path: Vec<String> = points
+    // The last estimated point joins the first exact one, so the line has
+    // no gap where the values become exact.
+    let exact_from = points.iter().rposition(|p| !p.exact).map_or(0, |k| k + 1);
+    let xy = |p: &ChartPoint| format!("{},{}", x_of(p.ply), y_of(p.black_score));
+    let estimated: Vec<String> = points[..(exact_from + 1).min(points.len())]
         .iter()
-        .map(|p| format!("{},{}", x_of(p.ply), y_of(p.black_score)))
+        .map(xy)
         .collect();
-    let _ = writeln!(
-        s,
-        r##"<polyline class="score-line" points="{}" fill="none" stroke="#1565c0" stroke-width="2"/>"##,
-        path.join(" ")
-    );
-    for p in points {
+    let exact: Vec<String> = points[exact_from..].iter().map(xy).collect();
+    if exact_from > 0 {
         let _ = writeln!(
             s,
-            r##"<circle class="point" data-ply="{ply}" data-score="{v}" cx="{x}" cy="{y}" r="3" fill="#1565c0"/>"##,
+            r##"<polyline class="estimate-line" points="{}" fill="none" stroke="#1565c0" stroke-width="2" stroke-dasharray="6 4"/>"##,
+            estimated.join(" ")
+        );
+    }
+    if !exact.is_empty() {
+        let _ = writeln!(
+            s,
+            r##"<polyline class="score-line" points="{}" fill="none" stroke="#1565c0" stroke-width="2"/>"##,
+            exact.join(" ")
+        );
+    }
+    if let Some(p) = points.get(exact_from).filter(|_| exact_from > 0) {
+        let x = x_of(p.ply);
+        let _ = writeln!(
+            s,
+            r##"<line class="exact-from" data-ply="{ply}" x1="{x}" y1="{top}" x2="{x}" y2="{y2}" stroke="#2e7d32" stroke-dasharray="2 2"/>"##,
+            ply = p.ply,
+            y2 = top + plot_h
+        );
+        let _ = writeln!(
+            s,
+            r##"<text class="exact-label" x="{x}" y="{y}" font-size="12" text-anchor="middle" fill="#2e7d32">exact from here</text>"##,
+            y = top - 4
+        );
+    }
+    for p in points {
+        let fill = if p.exact { "#1565c0" } else { "#ffffff" };
+        let _ = writeln!(
+            s,
+            r##"<circle class="point" data-ply="{ply}" data-score="{v}" data-exact="{e}" cx="{x}" cy="{y}" r="3" fill="{fill}" stroke="#1565c0"/>"##,
             ply = p.ply,
             v = p.black_score,
+            e = p.exact,
             x = x_of(p.ply),
             y = y_of(p.black_score)
         );
     }
     let _ = writeln!(
         s,
-        r#"<text class="legend" x="{x}" y="{y}" font-size="12" text-anchor="end">black's perfect-play score (black − white)</text>"#,
+        r#"<text class="legend" x="{x}" y="{y}" font-size="12" text-anchor="end">{}</text>"#,
+        if exact_from > 0 {
+            "black's score (black − white): dashed and hollow = estimate, solid = perfect play"
+        } else {
+            "black's perfect-play score (black − white)"
+        },
         x = left + plot_w,
         y = h - 8
     );

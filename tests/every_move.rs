@@ -6,7 +6,7 @@
 
 mod common;
 
-use othello_solver::analysis::analyze_game;
+use othello_solver::analysis::{analyze_game, AnalysisOptions};
 use othello_solver::board::Square;
 use othello_solver::formats::games::{read_game_file, Game};
 use othello_solver::rng::{random_game, random_position, SplitMix64};
@@ -132,18 +132,21 @@ fn a_limit_gives_unknown_with_only_proven_values() {
     }
 }
 
+/// A one-thread alpha-beta engine listing every best move, as `analyze` runs.
+fn analysis_engine() -> Engine {
+    let mut config = EngineConfig::new(Algo::Alphabeta, 8, Limits::default());
+    config.all_best = true;
+    Engine::new(config).unwrap_or_else(|err| panic!("{err}"))
+}
+
 #[test]
 fn each_reported_loss_is_the_reference_best_minus_the_move_played() {
     let mut rng = SplitMix64::new(2026);
-    let mut e = {
-        let mut config = EngineConfig::new(Algo::Alphabeta, 8, Limits::default());
-        config.all_best = true;
-        Engine::new(config).unwrap_or_else(|err| panic!("{err}"))
-    };
+    let mut e = analysis_engine();
     let mut moves_checked = 0;
     for _ in 0..6 {
         let game = Game::from_moves("random", random_game(&mut rng));
-        let a = analyze_game(&mut e, &game, 12, |_, _| {});
+        let a = analyze_game(&mut e, &game, &AnalysisOptions::exact_from(12), |_, _| {});
         assert_eq!(a.status, Status::Solved);
         let positions: Vec<(usize, Position)> = game.positions().collect();
         for m in &a.moves {
@@ -185,6 +188,56 @@ fn each_reported_loss_is_the_reference_best_minus_the_move_played() {
 }
 
 #[test]
+fn a_game_from_move_1_is_estimated_before_the_exact_reach_and_exact_after_it() {
+    let mut rng = SplitMix64::new(7);
+    let mut e = analysis_engine();
+    let options = AnalysisOptions {
+        from_empties: 60,
+        exact_empties: 12,
+        depth: 4,
+        confidence: 95,
+    };
+    let game = Game::from_moves("random", random_game(&mut rng));
+    let a = analyze_game(&mut e, &game, &options, |_, _| {});
+    assert_eq!(a.status, Status::Solved, "estimates are not a limit");
+    assert_eq!(a.from_empties, 60);
+    assert_eq!(a.moves.first().map(|m| m.ply), Some(0));
+    let positions: Vec<(usize, Position)> = game.positions().collect();
+    let mut estimated = 0;
+    for m in &a.moves {
+        let p = &positions[m.ply as usize].1;
+        let label = m.precision.as_deref();
+        if m.empties <= 12 {
+            assert_eq!(label, Some("100%"), "ply {}", m.ply);
+            assert_eq!(
+                m.best_score,
+                Some(reference::score(&p.board)),
+                "ply {}",
+                m.ply
+            );
+        } else {
+            assert_eq!(label, Some("4@95%"), "ply {}", m.ply);
+            assert!(m.best_score.is_some_and(|s| s.abs() <= 64));
+            assert_eq!(m.best_moves.len(), 1, "an estimate names one move");
+            assert!(m.lost.is_some_and(|l| l >= 0), "ply {}", m.ply);
+            estimated += 1;
+        }
+    }
+    assert!(estimated > 40, "{estimated} estimates");
+    // Exact from the first move whose position and successor both are.
+    let first_exact = a.moves.iter().find(|m| {
+        m.precision.as_deref() == Some("100%") && m.score_precision.as_deref() == Some("100%")
+    });
+    assert_eq!(a.exact_from_ply, first_exact.map(|m| m.ply));
+    assert!(first_exact.is_some_and(|m| m.empties <= 12));
+    // Nothing is called perfect play that was only estimated.
+    assert_eq!(a.perfect_black_score, None);
+    if let Some(p) = a.first_outcome_change {
+        assert!(a.moves.iter().any(|m| m.ply == p && m.empties <= 12));
+    }
+}
+
+#[test]
 fn wthor_recorded_perfect_play_scores_agree() {
     let Some(data) = common::shared_data("wthor_recorded_perfect_play_scores_agree") else {
         return;
@@ -204,7 +257,7 @@ fn wthor_recorded_perfect_play_scores_agree() {
         .filter(|g| g.theoretical.is_some())
         .take(3)
     {
-        let a = analyze_game(&mut e, game, 24, |_, _| {});
+        let a = analyze_game(&mut e, game, &AnalysisOptions::exact_from(24), |_, _| {});
         let r = a
             .recorded_perfect
             .unwrap_or_else(|| panic!("{}: recorded", game.id));

@@ -1,11 +1,12 @@
 //! `othello-solver analyze GAME`: a game analysed move by move from
-//! `--from-empties` to the end (the library's `analysis`), as a table, JSON
-//! or CSV, with an SVG chart of the perfect-play score on request.
+//! `--from-empties` to the end (the library's `analysis`), exact within
+//! `--exact-empties` and estimated by the midgame search before, as a
+//! table, JSON or CSV, with an SVG chart of the score on request.
 
 use super::options::SearchArgs;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use othello_solver::analysis::{analyze_game, GameAnalysis};
+use othello_solver::analysis::{analyze_game, AnalysisOptions, GameAnalysis};
 use othello_solver::formats::games::{read_game_file, Game};
 use othello_solver::formats::position::{format_move_list, parse_move_list};
 use othello_solver::picture::{score_chart_svg, ChartPoint};
@@ -37,10 +38,26 @@ pub struct Args {
     /// ranges, `1-100,205`), in parallel.
     #[arg(long, value_name = "LIST")]
     pub games: Option<String>,
-    /// Analyse the positions with at most N empties (to the end of the game).
+    /// Analyse the positions with at most N empties (to the end of the
+    /// game; 60: from move 1).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_FROM_EMPTIES,
           value_parser = clap::value_parser!(u32).range(1..=60))]
     pub from_empties: u32,
+    /// Solve exactly at N empties or fewer; positions with more (and any
+    /// whose exact solve hits a limit) get the midgame search's estimate,
+    /// labelled with its depth@selectivity.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FROM_EMPTIES,
+          value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub exact_empties: u32,
+    /// The estimates' midgame depth in plies.
+    #[arg(long, value_name = "D", default_value_t = 14,
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: u32,
+    /// The estimates' ProbCut confidence in percent: 73, 87, 95, 98, 99 or
+    /// 100 (no ProbCut).
+    #[arg(long, value_name = "C", default_value_t = 95,
+          value_parser = super::engine_mode::parse_confidence)]
+    pub confidence: u32,
     /// Output format.
     #[arg(long, value_enum, default_value_t = AnalyzeFormat::Table)]
     pub format: AnalyzeFormat,
@@ -87,6 +104,12 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         .engine_config(DEFAULT_HASH_MB)?
         .with_threads(threads)
         .with_interrupt(Some(std::sync::Arc::clone(&stop)));
+    let options = AnalysisOptions {
+        from_empties: args.from_empties,
+        exact_empties: args.exact_empties,
+        depth: args.depth,
+        confidence: args.confidence,
+    };
     let bar = progress_bar(games.len());
     let done = AtomicUsize::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -104,7 +127,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
                     None => Engine::from_resolved(config.clone())?,
                 };
                 let single = games.len() == 1;
-                let a = analyze_game(&mut engine, game, args.from_empties, |i, n| {
+                let a = analyze_game(&mut engine, game, &options, |i, n| {
                     if single {
                         bar.set_length(n as u64);
                         bar.set_position(i as u64);
@@ -124,7 +147,9 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     let analyses: Vec<GameAnalysis> = results.into_iter().collect::<anyhow::Result<_>>()?;
     let mut out = String::new();
     if args.format == AnalyzeFormat::Csv {
-        out.push_str("game,ply,move_number,side,empties,move,score,best_score,best_moves,lost\n");
+        out.push_str(
+            "game,ply,move_number,side,empties,move,score,best_score,best_moves,lost,precision,score_precision\n",
+        );
     }
     for (a, game) in analyses.iter().zip(&games) {
         out.push_str(&match args.format {
@@ -210,8 +235,8 @@ fn table(a: &GameAnalysis, game: &Game) -> String {
     }
     s.push_str(&format!(", from {} empties\n", a.from_empties));
     s.push_str(&format!(
-        "{:>4} {:<5} {:>3} {:<5} {:>6} {:>6} {:<14} {:>5}\n",
-        "move", "side", "emp", "play", "score", "best", "best moves", "lost"
+        "{:>4} {:<5} {:>3} {:<5} {:>6} {:>6} {:<7} {:<14} {:>5}\n",
+        "move", "side", "emp", "play", "score", "best", "sure", "best moves", "lost"
     ));
     for m in &a.moves {
         let lost = match m.lost {
@@ -225,21 +250,53 @@ fn table(a: &GameAnalysis, game: &Game) -> String {
             ""
         };
         let row = format!(
-            "{:>4} {:<5} {:>3} {:<5} {:>6} {:>6} {:<14} {:>5}{mark}",
+            "{:>4} {:<5} {:>3} {:<5} {:>6} {:>6} {:<7} {:<14} {:>5}{mark}",
             m.ply + 1,
             if m.side == "X" { "black" } else { "white" },
             m.empties,
             m.played,
             signed(m.score),
             signed(m.best_score),
+            m.precision.as_deref().unwrap_or("?"),
             m.best_moves.join(" "),
             lost
         );
         s.push_str(row.trim_end());
         s.push('\n');
     }
+    let first_move = a.moves.first().map(|m| m.ply);
+    match a.exact_from_ply {
+        Some(p) if Some(p) != first_move => s.push_str(&format!(
+            "values before move {} are the midgame search's estimates (sure: depth@selectivity); exact from there on\n",
+            p + 1
+        )),
+        None if !a.moves.is_empty() => {
+            s.push_str("every value is a midgame estimate (sure: depth@selectivity)\n")
+        }
+        _ => {}
+    }
+    let exact_part = match a.exact_from_ply {
+        Some(p) if Some(p) != first_move => {
+            let lost = |side: &str| -> String {
+                a.moves
+                    .iter()
+                    .filter(|m| m.ply >= p && m.side == side)
+                    .map(|m| m.lost)
+                    .sum::<Option<i32>>()
+                    .map_or("?".into(), |v| v.to_string())
+            };
+            format!(
+                " (estimates included; exact from move {}: black {}, white {})",
+                p + 1,
+                lost("X"),
+                lost("O")
+            )
+        }
+        None if !a.moves.is_empty() => " (all estimated)".to_string(),
+        _ => String::new(),
+    };
     s.push_str(&format!(
-        "discs lost: black {}, white {}\n",
+        "discs lost: black {}, white {}{exact_part}\n",
         a.lost_black.map_or("?".into(), |v| v.to_string()),
         a.lost_white.map_or("?".into(), |v| v.to_string())
     ));
@@ -258,12 +315,20 @@ fn table(a: &GameAnalysis, game: &Game) -> String {
             None => "none".to_string(),
         }
     ));
-    s.push_str(&format!(
-        "result: {} in the game, {} with perfect play from move {} (black's view)\n",
-        signed(a.final_black_score),
-        signed(a.perfect_black_score),
-        a.moves.first().map_or(0, |m| m.ply + 1)
-    ));
+    let from_move = a.moves.first().map_or(0, |m| m.ply + 1);
+    match (a.perfect_black_score, a.moves.first()) {
+        (None, Some(m)) if m.best_score.is_some() => s.push_str(&format!(
+            "result: {} in the game, about {:+} with best play from move {from_move} by the {} estimate (black's view)\n",
+            signed(a.final_black_score),
+            m.best_score.map_or(0, |b| if m.side == "X" { b } else { -b }),
+            m.precision.as_deref().unwrap_or("?")
+        )),
+        (p, _) => s.push_str(&format!(
+            "result: {} in the game, {} with perfect play from move {from_move} (black's view)\n",
+            signed(a.final_black_score),
+            signed(p),
+        )),
+    }
     if let Some(r) = &a.recorded_perfect {
         s.push_str(&format!(
             "recorded perfect-play score at {} empties: {:+}, ours {}{}\n",
@@ -291,7 +356,7 @@ fn csv_rows(a: &GameAnalysis) -> String {
         .iter()
         .map(|m| {
             format!(
-                "{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 csv_field(&a.id),
                 m.ply,
                 m.ply + 1,
@@ -301,7 +366,9 @@ fn csv_rows(a: &GameAnalysis) -> String {
                 opt(m.score),
                 opt(m.best_score),
                 m.best_moves.join(" "),
-                opt(m.lost)
+                opt(m.lost),
+                m.precision.as_deref().unwrap_or(""),
+                m.score_precision.as_deref().unwrap_or("")
             )
         })
         .collect()
@@ -315,8 +382,10 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// Black's perfect-play score at each analysed position, and at the end.
+/// Black's score (exact or estimated) at each analysed position, and at
+/// the end.
 fn chart_points(a: &GameAnalysis) -> Vec<ChartPoint> {
+    let exact = |p: &Option<String>| p.as_deref() == Some("100%");
     let mut points: Vec<ChartPoint> = a
         .moves
         .iter()
@@ -325,6 +394,7 @@ fn chart_points(a: &GameAnalysis) -> Vec<ChartPoint> {
             Some(ChartPoint {
                 ply: m.ply,
                 black_score: if m.side == "X" { b } else { -b },
+                exact: exact(&m.precision),
             })
         })
         .collect();
@@ -333,16 +403,14 @@ fn chart_points(a: &GameAnalysis) -> Vec<ChartPoint> {
         points.push(ChartPoint {
             ply: last.ply + 1,
             black_score: if last.side == "X" { s } else { -s },
+            exact: exact(&last.score_precision),
         });
     }
     points
 }
 
 fn chart_title(a: &GameAnalysis) -> String {
-    format!(
-        "{}: perfect-play score from {} empties",
-        a.id, a.from_empties
-    )
+    format!("{}: score from {} empties", a.id, a.from_empties)
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.

@@ -30,7 +30,8 @@ pub struct Args {
     pub clock: f64,
 }
 
-fn parse_confidence(s: &str) -> Result<u32, String> {
+/// A ProbCut confidence on the command line: one of the levels.
+pub(crate) fn parse_confidence(s: &str) -> Result<u32, String> {
     let v: u32 = s
         .parse()
         .map_err(|_| format!("expected a percentage, found {s:?}"))?;

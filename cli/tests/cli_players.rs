@@ -18,6 +18,17 @@ fn run(args: &[&str]) -> Output {
         .unwrap_or_else(|e| panic!("run {args:?}: {e}"))
 }
 
+/// Runs a command that must succeed and write one JSON value.
+fn run_json(args: &[&str]) -> serde_json::Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"))
+}
+
 /// FFO #2 (14 empties), with every move's known score.
 const FFO2: &str = "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X";
 const FFO2_SCORES: [(&str, i64); 8] = [
@@ -173,14 +184,7 @@ fn random_game_text() -> String {
 fn analyze_a_move_list_as_json_csv_and_table() {
     let game = random_game_text();
     let game = game.as_str();
-    let out = run(&["analyze", game, "--from-empties", "14", "--format", "json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("json: {e}"));
+    let v = run_json(&["analyze", game, "--from-empties", "14", "--format", "json"]);
     let moves = v["moves"].as_array().cloned().unwrap_or_default();
     assert!(!moves.is_empty());
     assert_eq!(moves[0]["empties"].as_i64(), Some(14));
@@ -202,13 +206,75 @@ fn analyze_a_move_list_as_json_csv_and_table() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "game,ply,move_number,side,empties,move,score,best_score,best_moves,lost"
+        "game,ply,move_number,side,empties,move,score,best_score,best_moves,lost,precision,score_precision"
     );
     assert_eq!(lines.len(), moves.len() + 1);
     let out = run(&["analyze", game, "--from-empties", "14"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("discs lost: black "), "{text}");
     assert!(text.contains("result: "), "{text}");
+}
+
+#[test]
+fn analyze_from_move_1_labels_estimates_and_the_chart_marks_where_values_become_exact() {
+    let game = random_game_text();
+    let dir = common::TempDir::new("svg-from-move-1");
+    let chart = dir.0.join("chart.svg");
+    let v = run_json(&[
+        "analyze",
+        &game,
+        "--from-empties",
+        "60",
+        "--exact-empties",
+        "14",
+        "--depth",
+        "4",
+        "--json",
+        "--svg",
+        &chart.to_string_lossy(),
+    ]);
+    let moves = v["moves"].as_array().cloned().unwrap_or_default();
+    assert_eq!(moves.first().map(|m| m["ply"].clone()), Some(0.into()));
+    let estimates = moves.iter().filter(|m| m["precision"] == "4@95%").count();
+    let exact = moves.iter().filter(|m| m["precision"] == "100%").count();
+    assert_eq!(estimates + exact, moves.len());
+    assert!(estimates > 40 && exact > 5, "{estimates} and {exact}");
+    assert!(v["perfect_black_score"].is_null());
+    let from = v["exact_from_ply"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{v}"));
+    let svg = std::fs::read_to_string(&chart).unwrap_or_else(|e| panic!("{e}"));
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("XML: {e}"));
+    let mark: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("exact-from"))
+        .collect();
+    assert_eq!(mark.len(), 1);
+    assert_eq!(
+        mark[0].attribute("data-ply"),
+        Some(from.to_string().as_str())
+    );
+    let hollow = doc
+        .descendants()
+        .filter(|n| {
+            n.attribute("class") == Some("point") && n.attribute("data-exact") == Some("false")
+        })
+        .count();
+    assert_eq!(hollow, estimates);
+    assert!(svg.contains("estimate-line"));
+    let out = run(&[
+        "analyze",
+        &game,
+        "--from-empties",
+        "60",
+        "--confidence",
+        "50",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a confidence that is not a level"
+    );
 }
 
 #[test]
