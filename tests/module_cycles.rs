@@ -1,7 +1,8 @@
 //! No module imports another that imports it back, directly or through
 //! others (docs/architecture.md, "Dependencies"), in any crate of the
 //! workspace: the library (`src/`), the command line (`cli/src/`), the
-//! tools (`tools/src/`) and the Python binding (`python/src/`).
+//! tools (`tools/src/`), the Python binding (`python/src/`) and the C
+//! library (`capi/src/`).
 //!
 //! A node of the graph is a whole file module (`search::alphabeta::pvs`,
 //! `search::alphabeta` for its `mod.rs`); a module declared inline in a file
@@ -24,11 +25,12 @@ type Graph = BTreeMap<String, BTreeSet<String>>;
 
 /// The crates whose modules are checked: a name for the listing and the
 /// source folder, relative to the workspace root.
-const CRATES: [(&str, &str); 4] = [
+const CRATES: [(&str, &str); 5] = [
     ("library", "src"),
     ("cli", "cli/src"),
     ("tools", "tools/src"),
     ("python", "python/src"),
+    ("capi", "capi/src"),
 ];
 
 /// The module path of a file under its crate's source folder

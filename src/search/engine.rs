@@ -333,6 +333,25 @@ impl Engine {
         self.progress = progress;
     }
 
+    /// The limits of every later [`Engine::solve`] (for bindings that set
+    /// them per call; the tables stay).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.config.limits = limits;
+    }
+
+    /// Whether later solves list every best move (`EngineConfig::all_best`).
+    pub fn set_all_best(&mut self, all_best: bool) {
+        self.config.all_best = all_best;
+        self.alphabeta.set_all_best(all_best);
+    }
+
+    /// Whether later solves value every legal move
+    /// (`EngineConfig::all_moves`).
+    pub fn set_all_moves(&mut self, all_moves: bool) {
+        self.config.all_moves = all_moves;
+        self.alphabeta.set_all_moves(all_moves);
+    }
+
     /// The configuration.
     pub fn config(&self) -> &EngineConfig {
         &self.config
