@@ -22,13 +22,22 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ._othello import Position, SolveIter, evaluate_many as _evaluate_many
+from ._othello import Engine, Position, SolveIter, evaluate_many as _evaluate_many
+from ._othello import evaluate_arrays as _evaluate_arrays
+from ._othello import index_of, name_of
 from ._othello import read_games as _read_games
+from ._othello import solve_arrays as _solve_arrays
 from ._othello import solve_json as _solve_json
 from ._othello import solve_many_json as _solve_many_json
 
 __all__ = [
     "Position",
+    "Engine",
+    "PASS",
+    "index_of",
+    "name_of",
+    "solve_arrays",
+    "evaluate_arrays",
     "Result",
     "solve",
     "solve_many",
@@ -38,6 +47,9 @@ __all__ = [
     "from_numpy",
     "read_games",
 ]
+
+#: The move index of a pass; squares are 0-63 (a1 = 0, b1 = 1, ..., h8 = 63).
+PASS = 64
 
 Mode = Union[str, Tuple[str, int]]
 PositionLike = Union[Position, str]
@@ -253,3 +265,81 @@ def from_numpy(boards: Any, black_to_move: Any) -> List[Position]:
         Position.from_bitboards(int(b), int(w), bool(s))
         for (b, w), s in zip(bits.tolist(), side.tolist())
     ]
+
+
+def _bitboard_arrays(black: Any, white: Any, black_to_move: Any) -> Tuple[bytes, bytes, bytes]:
+    import numpy as np
+
+    b = np.ascontiguousarray(black, dtype="<u8").reshape(-1)
+    w = np.ascontiguousarray(white, dtype="<u8").reshape(-1)
+    s = np.ascontiguousarray(black_to_move, dtype=bool).reshape(-1)
+    return b.tobytes(), w.tobytes(), s.astype(np.uint8).tobytes()
+
+
+def solve_arrays(
+    black: Any,
+    white: Any,
+    black_to_move: Any,
+    *,
+    mode: Mode = "exact",
+    all_best: bool = False,
+    algo: Optional[str] = None,
+    jobs: Optional[int] = None,
+    threads: int = 1,
+    hash_mb: int = 64,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Solves positions given as NumPy arrays, with no record per position:
+    ``black`` and ``white`` uint64 bitboards (bit 0 = a1) and
+    ``black_to_move`` bools, all of length N. Returns a dict of arrays of
+    length N, in input order: ``solved`` (bool), ``score`` (int32: the exact
+    score, or with ``"wld"``/``("bound", k)`` the proven lower bound),
+    ``lower`` and ``upper`` (int32), ``best_move`` (uint8 index, 64 when the
+    side to move has no move), ``best_moves`` (uint64 mask: every best move
+    with ``all_best``, else the one) and ``nodes`` (uint64). ``jobs`` threads
+    (default every core) each with a table of ``hash_mb``; the GIL is
+    released, and Ctrl-C raises ``KeyboardInterrupt``. Limits are per
+    position.
+
+    >>> import numpy as np
+    >>> ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+    >>> boards, side = to_numpy([Position(ffo1)])
+    >>> out = solve_arrays(boards[:, 0], boards[:, 1], side)
+    >>> int(out["score"][0]), name_of(int(out["best_move"][0])), bool(out["solved"][0])
+    (18, 'g8', True)
+    """
+    import os
+
+    import numpy as np
+
+    m, k = _mode(mode)
+    cols = _solve_arrays(
+        *_bitboard_arrays(black, white, black_to_move), m, k, all_best, algo,
+        jobs or os.cpu_count() or 1, threads, hash_mb, time_limit, node_limit,
+    )
+    return {
+        "solved": np.frombuffer(cols[0], dtype=np.uint8).astype(bool),
+        "score": np.frombuffer(cols[1], dtype="<i4").copy(),
+        "lower": np.frombuffer(cols[2], dtype="<i4").copy(),
+        "upper": np.frombuffer(cols[3], dtype="<i4").copy(),
+        "best_move": np.frombuffer(cols[4], dtype=np.uint8).copy(),
+        "best_moves": np.frombuffer(cols[5], dtype="<u8").copy(),
+        "nodes": np.frombuffer(cols[6], dtype="<u8").copy(),
+    }
+
+
+def evaluate_arrays(black: Any, white: Any, black_to_move: Any) -> Any:
+    """:func:`evaluate` of positions given as arrays (as
+    :func:`solve_arrays`): a float32 array, the GIL released.
+
+    >>> import numpy as np
+    >>> evaluate_arrays(np.array([0x810000000], dtype=np.uint64),
+    ...                 np.array([0x1008000000], dtype=np.uint64), [True]).dtype.name
+    'float32'
+    """
+    import numpy as np
+
+    raw = _evaluate_arrays(*_bitboard_arrays(black, white, black_to_move))
+    return np.frombuffer(raw, dtype="<f4").copy()
+

@@ -4,10 +4,7 @@
 //! record, which the Python package wraps. No rule or format is written
 //! again here.
 
-// PyO3 0.22's `#[pyfunction]`/`#[pymethods]` expansions convert each
-// `PyResult` return with `.into()`: the lint fires on the macros' code.
-#![allow(clippy::useless_conversion)]
-
+use othello_solver::batch::{run_batch, BatchItem};
 use othello_solver::board::symmetry;
 use othello_solver::board::Square;
 use othello_solver::eval::PatternEvaluator;
@@ -31,7 +28,8 @@ use std::time::Duration;
     name = "Position",
     frozen,
     eq,
-    hash
+    hash,
+    from_py_object
 )]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct PyPosition {
@@ -62,6 +60,56 @@ impl PyPosition {
 
 fn square(text: &str) -> PyResult<Square> {
     Square::parse(text).map_err(|e| PyValueError::new_err(format!("move {text:?}: {e}")))
+}
+
+/// The index of a pass among move indices (squares are 0–63).
+const PASS: u8 = 64;
+
+/// A move given as an index (0–63 a square, 64 a pass) or a name
+/// (`"f5"`, `"pass"`/`"PA"`/`"PASS"`): `None` is a pass.
+fn move_arg(m: &Bound<'_, PyAny>) -> PyResult<Option<Square>> {
+    if let Ok(i) = m.extract::<i64>() {
+        return match u8::try_from(i) {
+            Ok(PASS) => Ok(None),
+            Ok(i) if i < PASS => Ok(Square::new(i)),
+            _ => Err(PyValueError::new_err(format!(
+                "move {i}: expected an index 0-63 (a1 = 0, b1 = 1, ..., h8 = 63) or 64 (pass)"
+            ))),
+        };
+    }
+    let text: String = m.extract().map_err(|_| {
+        PyValueError::new_err("move: expected an index (int) or a square name (str)")
+    })?;
+    if ["pass", "pa", "ps"].contains(&text.trim().to_ascii_lowercase().as_str()) {
+        return Ok(None);
+    }
+    square(&text).map(Some)
+}
+
+/// The index of a square name (`"a1"` = 0, `"b1"` = 1, ..., `"h8"` = 63;
+/// `"pass"` = 64): the convention of OpenSpiel, pgx and Othello Sensei, the
+/// letter the column and the digit the row.
+#[pyfunction]
+fn index_of(name: &str) -> PyResult<u8> {
+    let n = name.trim().to_ascii_lowercase();
+    if n == "pass" || n == "pa" {
+        return Ok(PASS);
+    }
+    square(name).map(|s| s.index() as u8)
+}
+
+/// The square name of a move index (0-63; 64 = `"pass"`).
+#[pyfunction]
+fn name_of(index: i64) -> PyResult<String> {
+    match u8::try_from(index) {
+        Ok(PASS) => Ok("pass".to_string()),
+        Ok(i) => Square::new(i)
+            .map(|s| s.to_string())
+            .ok_or_else(|| PyValueError::new_err(format!("index {index}: expected 0-64"))),
+        Err(_) => Err(PyValueError::new_err(format!(
+            "index {index}: expected 0-64"
+        ))),
+    }
 }
 
 #[pymethods]
@@ -139,29 +187,66 @@ impl PyPosition {
             .collect()
     }
 
-    /// The position after `move` (a square name); `ValueError` if illegal.
-    fn play(&self, r#move: &str) -> PyResult<PyPosition> {
-        let sq = square(r#move)?;
-        self.position()
-            .play(sq)
-            .map(|p| PyPosition::of(&p))
-            .ok_or_else(|| {
+    /// The legal moves of the side to move as a 64-bit mask (bit `i`:
+    /// index `i`, a1 = 0).
+    #[getter]
+    fn legal_mask(&self) -> u64 {
+        self.position().board.moves()
+    }
+
+    /// The legal actions as a NumPy bool array of 65: indices 0-63 the
+    /// squares, 64 the pass (legal only when no square is and the game is
+    /// not over). Needs NumPy.
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let b = self.position().board;
+        let moves = b.moves();
+        let mut mask: Vec<bool> = (0..64).map(|i| moves >> i & 1 != 0).collect();
+        mask.push(moves == 0 && b.opponent_moves() != 0);
+        let np = py.import("numpy")?;
+        np.getattr("array")?.call1((mask, np.getattr("bool_")?))
+    }
+
+    /// The position after `move`: an index (0-63, 64 = pass) or a name
+    /// (`"f5"`, `"pass"`); `ValueError` if illegal.
+    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+        let p = self.position();
+        match move_arg(r#move)? {
+            None => self.pass_(),
+            Some(sq) => p.play(sq).map(|p| PyPosition::of(&p)).ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "move {:?}: illegal for the side to move in {}",
-                    r#move,
-                    self.position().to_board_string()
+                    "move {sq} (index {}): illegal for the side to move in {}",
+                    sq.index(),
+                    p.to_board_string()
                 ))
-            })
+            }),
+        }
+    }
+
+    /// The discs `move` (an index or a name) would flip, as a 64-bit mask;
+    /// `ValueError` if it is not legal.
+    fn flips(&self, r#move: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let b = self.position().board;
+        let sq = move_arg(r#move)?
+            .ok_or_else(|| PyValueError::new_err("a pass flips nothing: give a square"))?;
+        if b.moves() & sq.bit() == 0 {
+            return Err(PyValueError::new_err(format!(
+                "move {sq}: illegal for the side to move"
+            )));
+        }
+        Ok(b.flips(sq))
     }
 
     /// The position with the other side to move (a pass); `ValueError`
-    /// when the side to move has a legal move.
+    /// when the side to move has a legal move or the game is over.
     fn pass_(&self) -> PyResult<PyPosition> {
         let p = self.position();
         if p.board.moves() != 0 {
             return Err(PyValueError::new_err(
                 "cannot pass: the side to move has a legal move",
             ));
+        }
+        if p.board.opponent_moves() == 0 {
+            return Err(PyValueError::new_err("cannot pass: the game is over"));
         }
         Ok(PyPosition::of(&p.pass()))
     }
@@ -289,7 +374,7 @@ fn wait<T: Send>(
     stop: &AtomicBool,
 ) -> PyResult<Option<T>> {
     loop {
-        let got = py.allow_threads(|| match rx.lock() {
+        let got = py.detach(|| match rx.lock() {
             Ok(rx) => rx.recv_timeout(Duration::from_millis(50)),
             Err(_) => Err(RecvTimeoutError::Disconnected),
         });
@@ -431,15 +516,40 @@ fn solve_many_json(
         mode, bound, all_best, all_moves, algo, threads, hash_mb, time_limit, node_limit,
     )?);
     let stop = Arc::new(AtomicBool::new(false));
+    let total = positions.len();
+    let (rx, workers) = spawn_solvers(positions, &q, &stop, jobs, |p, e, mode| {
+        record_json(p, e, mode)
+    })?;
+    Ok(SolveIter {
+        rx: Mutex::new(rx),
+        stop,
+        next: 0,
+        total,
+        pending: BTreeMap::new(),
+        workers,
+    })
+}
+
+/// Solver threads: `jobs` of them (at most one per position), each with its
+/// own engine, taking positions in turn and sending `(index, answer(...))`
+/// until every position is taken or `stop` is set.
+#[allow(clippy::type_complexity)]
+fn spawn_solvers<T: Send + 'static>(
+    positions: Vec<PyPosition>,
+    q: &Arc<Question>,
+    stop: &Arc<AtomicBool>,
+    jobs: usize,
+    answer: fn(&PyPosition, &mut Engine, Mode) -> T,
+) -> PyResult<(Receiver<(usize, T)>, Vec<std::thread::JoinHandle<()>>)> {
     let positions = Arc::new(positions);
     let taken = Arc::new(AtomicUsize::new(0));
     let (tx, rx) = mpsc::channel();
     let mut workers = Vec::new();
     for _ in 0..jobs.max(1).min(positions.len().max(1)) {
-        let mut e = engine(&q, &stop)?;
+        let mut e = engine(q, stop)?;
         let (q, stop, positions, taken, tx) = (
-            Arc::clone(&q),
-            Arc::clone(&stop),
+            Arc::clone(q),
+            Arc::clone(stop),
             Arc::clone(&positions),
             Arc::clone(&taken),
             tx.clone(),
@@ -449,20 +559,289 @@ fn solve_many_json(
             if i >= positions.len() || stop.load(Ordering::Relaxed) {
                 break;
             }
-            let json = record_json(&positions[i], &mut e, q.mode);
-            if tx.send((i, json)).is_err() {
+            let out = answer(&positions[i], &mut e, q.mode);
+            if tx.send((i, out)).is_err() {
                 break;
             }
         }));
     }
-    Ok(SolveIter {
-        rx: Mutex::new(rx),
-        stop,
-        next: 0,
-        total: positions.len(),
-        pending: BTreeMap::new(),
-        workers,
-    })
+    Ok((rx, workers))
+}
+
+/// One position's answer in the array API.
+struct Row {
+    solved: bool,
+    score: i32,
+    lower: i32,
+    upper: i32,
+    best: u8,
+    best_mask: u64,
+    nodes: u64,
+}
+
+fn row(r: &othello_solver::search::SolveResult) -> Row {
+    Row {
+        solved: r.status == othello_solver::search::Status::Solved,
+        score: r.score().unwrap_or(r.lower),
+        lower: r.lower,
+        upper: r.upper,
+        best: r.best_moves.first().map_or(PASS, |s| s.index() as u8),
+        best_mask: r.best_moves.iter().fold(0, |m, s| m | s.bit()),
+        nodes: r.nodes + r.leaf_nodes,
+    }
+}
+
+/// Positions from little-endian u64 bitboard bytes and one byte per side to
+/// move; `ValueError` naming the first bad row.
+fn positions_of(black: &[u8], white: &[u8], black_to_move: &[u8]) -> PyResult<Vec<PyPosition>> {
+    let n = black_to_move.len();
+    if black.len() != 8 * n || white.len() != 8 * n {
+        return Err(PyValueError::new_err(format!(
+            "black, white and black_to_move: {}, {} and {} entries; expected the same",
+            black.len() / 8,
+            white.len() / 8,
+            n
+        )));
+    }
+    let word = |b: &[u8], i: usize| -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[8 * i..8 * i + 8]);
+        u64::from_le_bytes(w)
+    };
+    (0..n)
+        .map(|i| {
+            let (b, w) = (word(black, i), word(white, i));
+            if b & w != 0 {
+                return Err(PyValueError::new_err(format!(
+                    "position {i}: black and white bitboards overlap"
+                )));
+            }
+            Ok(PyPosition {
+                black: b,
+                white: w,
+                black_to_move: black_to_move[i] != 0,
+            })
+        })
+        .collect()
+}
+
+/// The columns of the array API's answer, as little-endian bytes: solved
+/// (u8), score, lower, upper (i32), best move index (u8, 64 = none), every
+/// best move found (u64 mask), nodes (u64).
+type Columns = (
+    Vec<u8>,
+    Vec<u8>,
+    Vec<u8>,
+    Vec<u8>,
+    Vec<u8>,
+    Vec<u8>,
+    Vec<u8>,
+);
+
+/// Solves many positions given as arrays' bytes on `jobs` threads (the GIL
+/// released, Ctrl-C polled) and returns the answer's columns, in input
+/// order, without a JSON record per position.
+#[pyfunction]
+#[pyo3(signature = (black, white, black_to_move, mode, bound, all_best, algo, jobs, threads, hash_mb, time_limit, node_limit))]
+#[allow(clippy::too_many_arguments)]
+fn solve_arrays(
+    py: Python<'_>,
+    black: &[u8],
+    white: &[u8],
+    black_to_move: &[u8],
+    mode: &str,
+    bound: Option<i32>,
+    all_best: bool,
+    algo: Option<&str>,
+    jobs: usize,
+    threads: usize,
+    hash_mb: usize,
+    time_limit: Option<f64>,
+    node_limit: Option<u64>,
+) -> PyResult<Columns> {
+    let positions = positions_of(black, white, black_to_move)?;
+    let n = positions.len();
+    let q = question(
+        mode, bound, all_best, false, algo, threads, hash_mb, time_limit, node_limit,
+    )?;
+    // The library's batch runner: its scheduling (contiguous runs of
+    // positions per thread, so that positions of one game share a table)
+    // and its engines per thread.
+    let items: Vec<BatchItem> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| BatchItem {
+            id: i.to_string(),
+            position: p.position(),
+            problem: None,
+            known_score: None,
+        })
+        .collect();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut rows: Vec<Option<Row>> = (0..n).map(|_| None).collect();
+    let (ran, interrupted) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                run_batch(
+                    &items,
+                    jobs.max(1),
+                    false,
+                    Some(&stop),
+                    || {
+                        Engine::from_resolved(
+                            q.resolved.clone().with_interrupt(Some(Arc::clone(&stop))),
+                        )
+                        .map_err(std::io::Error::other)
+                    },
+                    |e, item| e.solve(&item.position.board, q.mode),
+                    |r, _| {
+                        if let Some(slot) = r.id.parse::<usize>().ok().and_then(|i| rows.get_mut(i))
+                        {
+                            *slot = Some(row(r.result));
+                        }
+                        Ok(())
+                    },
+                )
+            });
+            let mut interrupted = None;
+            // Short waits first, so that small calls return at once.
+            let mut pause = Duration::from_micros(100);
+            while !worker.is_finished() {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(20));
+                if interrupted.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        stop.store(true, Ordering::Relaxed);
+                        interrupted = Some(e);
+                    }
+                }
+            }
+            (worker.join(), interrupted)
+        })
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    match ran {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => return Err(PyRuntimeError::new_err(e.to_string())),
+        Err(_) => return Err(PyRuntimeError::new_err("a solving thread failed")),
+    }
+    if rows.iter().any(Option::is_none) {
+        return Err(PyRuntimeError::new_err(
+            "the solving threads stopped before every result",
+        ));
+    }
+    let mut c: Columns = Default::default();
+    for r in rows.into_iter().flatten() {
+        c.0.push(u8::from(r.solved));
+        c.1.extend_from_slice(&r.score.to_le_bytes());
+        c.2.extend_from_slice(&r.lower.to_le_bytes());
+        c.3.extend_from_slice(&r.upper.to_le_bytes());
+        c.4.push(r.best);
+        c.5.extend_from_slice(&r.best_mask.to_le_bytes());
+        c.6.extend_from_slice(&r.nodes.to_le_bytes());
+    }
+    Ok(c)
+}
+
+/// The evaluation of positions given as arrays' bytes (as
+/// [`solve_arrays`]), as little-endian f32 bytes; the GIL released.
+#[pyfunction]
+fn evaluate_arrays(
+    py: Python<'_>,
+    black: &[u8],
+    white: &[u8],
+    black_to_move: &[u8],
+) -> PyResult<Vec<u8>> {
+    let positions = positions_of(black, white, black_to_move)?;
+    let e = PatternEvaluator::embedded().map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    Ok(py.detach(|| {
+        positions
+            .iter()
+            .flat_map(|p| e.evaluate(&p.position().board).to_le_bytes())
+            .collect()
+    }))
+}
+
+/// An engine kept between calls (its tables stay): the midgame search and
+/// the exact solver's best move, for game-playing loops such as the
+/// Gymnasium environment's opponents.
+#[pyclass(module = "othello_solver._othello", name = "Engine")]
+struct PyEngine {
+    engine: Mutex<Engine>,
+}
+
+#[pymethods]
+impl PyEngine {
+    /// An engine with a table of `hash_mb` MiB.
+    #[new]
+    #[pyo3(signature = (hash_mb=64))]
+    fn new(hash_mb: usize) -> PyResult<PyEngine> {
+        if hash_mb == 0 {
+            return Err(PyValueError::new_err("hash_mb: expected at least 1"));
+        }
+        let e = Engine::new(EngineConfig::new(
+            Algo::Alphabeta,
+            hash_mb,
+            Limits::default(),
+        ))
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(PyEngine {
+            engine: Mutex::new(e),
+        })
+    }
+
+    /// The midgame search's answer: `(move index, value, precision)`, the
+    /// move 64 when the side to move must pass or the game is over, the
+    /// value in discs for the side to move, the precision `"12@95%"` or
+    /// `"100%"`. `exact_empties`: solve exactly from that many empties
+    /// (default: twice the depth, at most 24). The GIL is released.
+    #[pyo3(signature = (position, depth=12, confidence=95, exact_empties=None))]
+    fn think(
+        &self,
+        py: Python<'_>,
+        position: PyPosition,
+        depth: u32,
+        confidence: u32,
+        exact_empties: Option<u32>,
+    ) -> PyResult<(u8, f32, String)> {
+        let options = othello_solver::search::midgame::ThinkOptions {
+            depth: Some(depth),
+            confidence,
+            exact_empties,
+            ..Default::default()
+        };
+        let board = position.position().board;
+        let t = py
+            .detach(|| match self.engine.lock() {
+                Ok(mut e) => Ok(e.think(&board, &options)),
+                Err(_) => Err("the engine failed in an earlier call"),
+            })
+            .map_err(PyRuntimeError::new_err)?
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((
+            t.best().map_or(PASS, |s| s.index() as u8),
+            t.value,
+            t.precision.to_string(),
+        ))
+    }
+
+    /// The exact solver's answer: `(move index, score)` (64 when the side
+    /// to move must pass or the game is over). The GIL is released.
+    fn solve(&self, py: Python<'_>, position: PyPosition) -> PyResult<(u8, i32)> {
+        let board = position.position().board;
+        let r = py
+            .detach(|| match self.engine.lock() {
+                Ok(mut e) => Ok(e.solve(&board, Mode::Exact)),
+                Err(_) => Err("the engine failed in an earlier call"),
+            })
+            .map_err(PyRuntimeError::new_err)?;
+        Ok((
+            r.best_moves.first().map_or(PASS, |s| s.index() as u8),
+            r.score().unwrap_or(r.lower),
+        ))
+    }
 }
 
 /// The embedded pattern evaluation of each position: the predicted final
@@ -470,7 +849,7 @@ fn solve_many_json(
 #[pyfunction]
 fn evaluate_many(py: Python<'_>, positions: Vec<PyPosition>) -> PyResult<Vec<f32>> {
     let e = PatternEvaluator::embedded().map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    Ok(py.allow_threads(|| {
+    Ok(py.detach(|| {
         positions
             .iter()
             .map(|p| e.evaluate(&p.position().board))
@@ -489,7 +868,7 @@ type GameTuple = (String, Vec<String>, Vec<PyPosition>);
 #[pyfunction]
 fn read_games(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Vec<GameTuple>> {
     let file = py
-        .allow_threads(|| othello_solver::formats::games::read_game_file(&path))
+        .detach(|| othello_solver::formats::games::read_game_file(&path))
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(file
         .games
@@ -513,5 +892,10 @@ fn _othello(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_many_json, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_many, m)?)?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(index_of, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_arrays, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_arrays, m)?)?;
+    m.add_class::<PyEngine>()?;
+    m.add_function(wrap_pyfunction!(name_of, m)?)?;
     Ok(())
 }

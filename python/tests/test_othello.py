@@ -2,7 +2,6 @@
 limits, Ctrl-C and the GIL."""
 
 import json
-import random
 import signal
 import subprocess
 import sys
@@ -14,6 +13,8 @@ import pytest
 
 import othello_solver as osv
 from othello_solver import Position
+
+from helpers import random_positions
 
 FFO1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
 
@@ -53,20 +54,6 @@ def test_ffo_1_to_19_as_the_command_line_answers(cli, shared):
     assert same_answer(r.to_dict(), cli_record(cli, p, "--all-moves"))
     listed = {f.split(":")[0].strip().lower(): int(f.split(":")[1]) for f in lines[1].split(";")[1:] if ":" in f}
     assert {m["move"]: m["score"] for m in r.moves} == listed
-
-
-def random_positions(count, empties_range, seed):
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        p = Position()
-        target = rng.randint(*empties_range)
-        while p.empties > target and not p.is_terminal():
-            moves = p.legal_moves()
-            p = p.play(rng.choice(moves)) if moves else p.pass_()
-        if p.empties == target and p.legal_moves():
-            out.append(p)
-    return out
 
 
 def test_a_random_sample_as_the_command_line_answers(cli):
