@@ -462,6 +462,8 @@ impl Context {
                 alpha = v;
             }
         }
+        // The children's cache slots start loading while they are keyed.
+        let child_cached = ShallowCache::covers((!(p | o)).count_ones() - 1);
         // (key, flips, square); at most LAST_N_MAX moves.
         let mut list = [(0u32, 0u64, 0usize); LAST_N_MAX as usize];
         let mut n = 0;
@@ -469,6 +471,9 @@ impl Context {
             let x = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = K::flips(p, o, x);
+            if child_cached {
+                self.prefetch_cached(o ^ f, p ^ f ^ (1 << x));
+            }
             // A corner reply counts twice: it is the likeliest refutation.
             let r = K::moves(o ^ f, p ^ f ^ (1 << x));
             let replies = r.count_ones() + (r & CORNERS).count_ones();
@@ -507,6 +512,15 @@ impl Context {
     #[inline(always)]
     pub(super) fn cached(&self, p: u64, o: u64) -> Option<Known> {
         self.shallow.as_ref()?.probe(p, o)
+    }
+
+    /// Starts loading the last-N cache's slot of `(p, o)` (see
+    /// [`ShallowCache::prefetch`]).
+    #[inline(always)]
+    pub(super) fn prefetch_cached(&self, p: u64, o: u64) {
+        if let Some(c) = &self.shallow {
+            c.prefetch(p, o);
+        }
     }
 
     /// Records bounds and the best move in the last-N cache (see

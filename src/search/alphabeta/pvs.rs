@@ -374,6 +374,8 @@ impl Context {
                     player: o ^ f,
                     opponent: p ^ f ^ (1 << sq),
                 });
+            } else if ShallowCache::covers(node.empties - 1) {
+                self.prefetch_cached(o ^ f, p ^ f ^ (1 << sq));
             }
             list[n] = Candidate {
                 flips: f,
