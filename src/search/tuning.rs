@@ -28,6 +28,14 @@ const _: () = assert!(SHALLOW_CACHE_MIN >= LAST_N_SORT_MIN && SHALLOW_CACHE_MIN 
 /// The last-N solver's cache holds 2^this many slots of 24 bytes (384 KiB
 /// per thread: it stays in the core's L2 cache).
 pub const SHALLOW_CACHE_BITS: u32 = 14;
+/// From this many empties up to [`SHALLOW_CACHE_MIN`] − 1, the last-N
+/// solver keeps its bounds and best moves in a region of the cache of
+/// their own, so that the many small positions there evict none of the
+/// larger ones above.
+pub const LOW_CACHE_MIN: u32 = 5;
+const _: () = assert!(LOW_CACHE_MIN > 4 && LOW_CACHE_MIN <= SHALLOW_CACHE_MIN);
+/// The low region holds 2^([`SHALLOW_CACHE_BITS`] − this) slots.
+pub const LOW_CACHE_SHRINK: u32 = 2;
 
 /// Up to this many empties, the table-driven search above the last-N
 /// solver keeps its bounds and best move in the last-N solver's cache too,

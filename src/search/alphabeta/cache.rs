@@ -9,6 +9,9 @@
 //! move, in a direct-mapped array small enough to stay in the core's own
 //! cache: those of the last-N solver, and above it, those of the
 //! table-driven search, which uses it in place of the shared table there.
+//! Positions of [`LOW_CACHE_MIN`] to [`SHALLOW_CACHE_MIN`] − 1 empties have
+//! a smaller region of the array to themselves: they are many and cheap,
+//! and sharing slots with the larger positions would evict those.
 //!
 //! A solve's main context owns its cache; the helpers of split points
 //! (one per split point, see `parallel`) take their thread's when they
@@ -22,7 +25,9 @@
 //! bounds here are proven whatever the selectivity of the search that
 //! stored them, and serve any later search.
 
-use crate::search::tuning::{SHALLOW_CACHE_BITS, SHALLOW_CACHE_MAX, SHALLOW_CACHE_MIN};
+use crate::search::tuning::{
+    LOW_CACHE_MIN, LOW_CACHE_SHRINK, SHALLOW_CACHE_BITS, SHALLOW_CACHE_MAX, SHALLOW_CACHE_MIN,
+};
 use std::cell::RefCell;
 
 thread_local! {
@@ -63,9 +68,16 @@ pub(super) struct Known {
 /// to [`SHALLOW_CACHE_MAX`] empties; a new position replaces the slot's old
 /// one.
 pub(super) struct ShallowCache {
+    /// The slots of positions from [`SHALLOW_CACHE_MIN`] empties up, then
+    /// (from `low_base` on) those of fewer empties.
     slots: Box<[Slot]>,
-    /// 64 less the bits of a slot's index.
+    /// 64 less the bits of a slot's index, from [`SHALLOW_CACHE_MIN`] empties up.
     shift: u32,
+    /// Where the slots of [`LOW_CACHE_MIN`] to [`SHALLOW_CACHE_MIN`] − 1
+    /// empties start.
+    low_base: usize,
+    /// 64 less the bits of a low slot's index.
+    low_shift: u32,
 }
 
 impl ShallowCache {
@@ -74,49 +86,58 @@ impl ShallowCache {
         ShallowCache::with_bits(SHALLOW_CACHE_BITS)
     }
 
-    /// An empty cache of 2^`bits` slots.
+    /// An empty cache of 2^`bits` slots, and 2^(`bits` −
+    /// [`LOW_CACHE_SHRINK`]) for the positions of fewer empties.
     pub(super) fn with_bits(bits: u32) -> ShallowCache {
+        let low_bits = bits.saturating_sub(LOW_CACHE_SHRINK);
         ShallowCache {
-            slots: vec![Slot::default(); 1 << bits].into_boxed_slice(),
+            slots: vec![Slot::default(); (1 << bits) + (1 << low_bits)].into_boxed_slice(),
             shift: 64 - bits,
+            low_base: 1 << bits,
+            low_shift: 64 - low_bits,
         }
     }
 
     /// Whether positions with `empties` empties are cached.
     #[inline(always)]
     pub(super) fn covers(empties: u32) -> bool {
-        (SHALLOW_CACHE_MIN..=SHALLOW_CACHE_MAX).contains(&empties)
+        (LOW_CACHE_MIN..=SHALLOW_CACHE_MAX).contains(&empties)
     }
 
     #[inline(always)]
-    fn index(&self, p: u64, o: u64) -> usize {
+    fn index(&self, p: u64, o: u64, empties: u32) -> usize {
         let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        // The hash's top bits: as many as the slots need.
-        (h >> self.shift) as usize
+        // The hash's top bits: as many as the region's slots need.
+        if empties >= SHALLOW_CACHE_MIN {
+            (h >> self.shift) as usize
+        } else {
+            self.low_base + (h >> self.low_shift) as usize
+        }
     }
 
-    /// What is known of the position where `p` is to move against `o`.
     /// Asks the processor to start loading the slot of `(p, o)` (a hint:
     /// no effect on the contents). Called for a node's children while the
     /// node lists them, so that each child's probe finds its slot loaded
     /// instead of waiting on the next cache level.
     #[inline(always)]
-    pub(super) fn prefetch(&self, p: u64, o: u64) {
+    pub(super) fn prefetch(&self, p: u64, o: u64, empties: u32) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let ptr = &self.slots[self.index(p, o)] as *const Slot as *const i8;
+            let ptr = &self.slots[self.index(p, o, empties)] as *const Slot as *const i8;
             // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is
             // a hint that never faults; `ptr` points into the live slots.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = (p, o);
+        let _ = (p, o, empties);
     }
 
+    /// What is known of the position with `empties` empties where `p` is
+    /// to move against `o`.
     #[inline(always)]
-    pub(super) fn probe(&self, p: u64, o: u64) -> Option<Known> {
-        let s = self.slots[self.index(p, o)];
+    pub(super) fn probe(&self, p: u64, o: u64, empties: u32) -> Option<Known> {
+        let s = self.slots[self.index(p, o, empties)];
         (s.p == p && s.o == o).then_some(Known {
             lower: i32::from(s.lower),
             upper: i32::from(s.upper),
@@ -128,8 +149,8 @@ impl ShallowCache {
     /// move of its best value; bounds already there for the same position
     /// are kept where tighter.
     #[inline(always)]
-    pub(super) fn store(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
-        let i = self.index(p, o);
+    pub(super) fn store(&mut self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
+        let i = self.index(p, o, empties);
         let s = &mut self.slots[i];
         let (lower, upper) = (lower as i8, upper as i8);
         if s.p == p && s.o == o {
@@ -176,18 +197,23 @@ mod tests {
     fn a_lent_cache_is_the_threads_until_taken_back() {
         let (p, o) = (0x0000_0018_0000_0000, 0x0000_0000_1800_0000);
         let mut own = ShallowCache::with_bits(4);
-        own.store(p, o, 2, 2, 7);
+        own.store(p, o, 8, 2, 2, 7);
         let before = ShallowCache::lend_to_thread(Some(own));
         // A helper on this thread takes what the lender stored, stores into
         // it, and hands it back.
         let mut helper = ShallowCache::take_from_thread();
-        assert_eq!(helper.probe(p, o).map(|k| k.best), Some(7));
-        helper.store(o, p, -2, -2, 9);
+        assert_eq!(helper.probe(p, o, 8).map(|k| k.best), Some(7));
+        helper.store(o, p, 8, -2, -2, 9);
         // Meanwhile the thread holds none: a nested helper gets a new one.
-        assert_eq!(ShallowCache::take_from_thread().probe(p, o), None);
+        assert_eq!(ShallowCache::take_from_thread().probe(p, o, 8), None);
         assert!(ShallowCache::lend_to_thread(Some(helper)).is_none());
         let back = ShallowCache::lend_to_thread(before);
-        let back = back.map(|c| (c.probe(p, o).map(|k| k.best), c.probe(o, p).map(|k| k.best)));
+        let back = back.map(|c| {
+            (
+                c.probe(p, o, 8).map(|k| k.best),
+                c.probe(o, p, 8).map(|k| k.best),
+            )
+        });
         assert_eq!(back, Some((Some(7), Some(9))));
     }
 
@@ -195,30 +221,34 @@ mod tests {
     fn stores_merges_and_replaces() {
         let mut c = ShallowCache::with_bits(4);
         let (p, o) = (0x0000_0018_0000_0000, 0x0000_0000_1800_0000);
-        assert_eq!(c.probe(p, o), None);
-        c.store(p, o, -64, 10, 3);
-        c.store(p, o, 4, 64, 5);
+        assert_eq!(c.probe(p, o, 8), None);
+        c.store(p, o, 8, -64, 10, 3);
+        c.store(p, o, 8, 4, 64, 5);
         assert_eq!(
-            c.probe(p, o),
+            c.probe(p, o, 8),
             Some(Known {
                 lower: 4,
                 upper: 10,
                 best: 5
             })
         );
-        assert_eq!(c.probe(o, p), None, "the side to move is part of the key");
+        assert_eq!(
+            c.probe(o, p, 8),
+            None,
+            "the side to move is part of the key"
+        );
         // Another position in the same slot replaces it.
         let mut q = p;
         let other = loop {
             q = q.wrapping_add(1 << 40);
-            if c.index(q, o) == c.index(p, o) && q != p {
+            if c.index(q, o, 8) == c.index(p, o, 8) && q != p {
                 break q;
             }
         };
-        c.store(other, o, 0, 0, NO_HINT);
-        assert_eq!(c.probe(p, o), None);
-        assert_eq!(c.probe(other, o).map(|k| k.lower), Some(0));
+        c.store(other, o, 8, 0, 0, NO_HINT);
+        assert_eq!(c.probe(p, o, 8), None);
+        assert_eq!(c.probe(other, o, 8).map(|k| k.lower), Some(0));
         c.clear();
-        assert_eq!(c.probe(other, o), None);
+        assert_eq!(c.probe(other, o, 8), None);
     }
 }

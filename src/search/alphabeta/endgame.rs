@@ -5,9 +5,8 @@
 //! generated at once, with the stability cutoff, no table: tried fastest
 //! first from [`LAST_N_SORT_MIN`]
 //! empties, below that odd quadrants first then by square class). From
-//! [`SHALLOW_CACHE_MIN`](crate::search::tuning::SHALLOW_CACHE_MIN) empties
-//! the search keeps its bounds and best move in its own small cache
-//! (`cache`), and tries the cached move first.
+//! [`LOW_CACHE_MIN`] empties the search keeps its bounds and best move in
+//! its own small cache (`cache`), and tries the cached move first.
 //!
 //! All searches are fail-soft alpha-beta over final disc differences (empties
 //! to the winner) from the side to move's view; the window is `(alpha, beta)`
@@ -26,7 +25,7 @@ use crate::board::cpu::Isa;
 use crate::board::final_score;
 #[cfg(test)]
 use crate::board::kernels::Portable;
-use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, STABILITY_THRESHOLD};
+use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, LOW_CACHE_MIN, STABILITY_THRESHOLD};
 
 /// `COUNT_FLIP[i][line]`: the discs flipped along one line by a move on
 /// position `i` of the line, when the mover owns the bits of `line` and the
@@ -350,13 +349,18 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         parity: u8,
     ) -> i32 {
         self.nodes += 1;
         let empties = (!(p | o)).count_ones();
         debug_assert!(empties <= LAST_N_MAX, "the last-N solver's range");
+        if (LOW_CACHE_MIN..LAST_N_SORT_MIN).contains(&empties) {
+            // No parent listed this node's moves ahead of it: the slot
+            // starts loading now, while the moves are generated.
+            self.prefetch_cached(p, o, empties);
+        }
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
             if let Some(ub) = stability_bound(p, o, alpha).filter(|&ub| ub <= alpha) {
                 return ub;
@@ -373,7 +377,7 @@ impl Context {
         if empties >= LAST_N_SORT_MIN {
             let cached = ShallowCache::covers(empties);
             let mut hint = NO_HINT;
-            if let Some(k) = cached.then(|| self.cached(p, o)).flatten() {
+            if let Some(k) = cached.then(|| self.cached(p, o, empties)).flatten() {
                 if let Some(v) = bounds_cut(k.lower, k.upper, alpha, beta) {
                     return v;
                 }
@@ -382,12 +386,53 @@ impl Context {
             let (v, best) = self.last_n_sorted::<K>(p, o, alpha, beta, parity, mv, odd, hint);
             if cached {
                 let (lower, upper) = window_bounds(v, alpha, beta);
-                self.cache(p, o, lower, upper, best);
+                self.cache(p, o, empties, lower, upper, best);
             }
             return v;
         }
+        if empties >= LOW_CACHE_MIN {
+            self.last_n_grouped::<K, true>(p, o, alpha, beta, parity, mv, odd, empties)
+        } else {
+            self.last_n_grouped::<K, false>(p, o, alpha, beta, parity, mv, odd, empties)
+        }
+    }
+
+    /// The last-N search below [`LAST_N_SORT_MIN`] empties: the moves of the
+    /// odd quadrants, then the others, each group by square class. With
+    /// `CACHED` (from [`LOW_CACHE_MIN`] empties) the cached move goes first
+    /// and the bounds and best move are stored in the cache's low region.
+    /// `mv` holds the moves, `odd` the squares of the odd quadrants.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn last_n_grouped<K: Instance, const CACHED: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        parity: u8,
+        mv: u64,
+        odd: u64,
+        empties: u32,
+    ) -> i32 {
+        let alpha0 = alpha;
+        let mut hint = NO_HINT;
+        if let Some(k) = CACHED.then(|| self.cached(p, o, empties)).flatten() {
+            if let Some(v) = bounds_cut(k.lower, k.upper, alpha, beta) {
+                return v;
+            }
+            hint = k.best;
+        }
         let mut best = NONE;
-        for group in [mv & odd, mv & !odd] {
+        let mut best_sq = NO_HINT;
+        let mut rest = mv;
+        let first = if hint < 64 && mv >> hint & 1 != 0 {
+            rest &= !(1u64 << hint);
+            1u64 << hint
+        } else {
+            0
+        };
+        'moves: for group in [first, rest & odd, rest & !odd] {
             for class in PRIORITY_CLASSES {
                 let mut m = group & class;
                 while m != 0 {
@@ -402,8 +447,9 @@ impl Context {
                     };
                     if v > best {
                         best = v;
+                        best_sq = x as u8;
                         if v >= beta {
-                            return v;
+                            break 'moves;
                         }
                         if v > alpha {
                             alpha = v;
@@ -411,6 +457,10 @@ impl Context {
                     }
                 }
             }
+        }
+        if CACHED {
+            let (lower, upper) = window_bounds(best, alpha0, beta);
+            self.cache(p, o, empties, lower, upper, best_sq);
         }
         best
     }
@@ -463,7 +513,8 @@ impl Context {
             }
         }
         // The children's cache slots start loading while they are keyed.
-        let child_cached = ShallowCache::covers((!(p | o)).count_ones() - 1);
+        let child_empties = (!(p | o)).count_ones() - 1;
+        let child_cached = ShallowCache::covers(child_empties);
         // (key, flips, square); at most LAST_N_MAX moves.
         let mut list = [(0u32, 0u64, 0usize); LAST_N_MAX as usize];
         let mut n = 0;
@@ -472,7 +523,7 @@ impl Context {
             m &= m - 1;
             let f = K::flips(p, o, x);
             if child_cached {
-                self.prefetch_cached(o ^ f, p ^ f ^ (1 << x));
+                self.prefetch_cached(o ^ f, p ^ f ^ (1 << x), child_empties);
             }
             // A corner reply counts twice: it is the likeliest refutation.
             let r = K::moves(o ^ f, p ^ f ^ (1 << x));
@@ -510,25 +561,26 @@ impl Context {
 impl Context {
     /// What the last-N cache the context holds knows of the position.
     #[inline(always)]
-    pub(super) fn cached(&self, p: u64, o: u64) -> Option<Known> {
-        self.shallow.as_ref()?.probe(p, o)
+    pub(super) fn cached(&self, p: u64, o: u64, empties: u32) -> Option<Known> {
+        self.shallow.as_ref()?.probe(p, o, empties)
     }
 
     /// Starts loading the last-N cache's slot of `(p, o)` (see
     /// [`ShallowCache::prefetch`]).
     #[inline(always)]
-    pub(super) fn prefetch_cached(&self, p: u64, o: u64) {
+    pub(super) fn prefetch_cached(&self, p: u64, o: u64, empties: u32) {
         if let Some(c) = &self.shallow {
-            c.prefetch(p, o);
+            c.prefetch(p, o, empties);
         }
     }
 
     /// Records bounds and the best move in the last-N cache (see
     /// [`ShallowCache::store`]).
     #[inline(always)]
-    pub(super) fn cache(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: u8) {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn cache(&mut self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
         if let Some(c) = &mut self.shallow {
-            c.store(p, o, lower, upper, best);
+            c.store(p, o, empties, lower, upper, best);
         }
     }
 }

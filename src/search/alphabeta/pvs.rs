@@ -226,7 +226,7 @@ impl Context {
         let in_cache = empties <= self.cache_max;
         debug_assert!(!in_cache || ShallowCache::covers(empties));
         if in_cache {
-            if let Some(k) = self.cached(p, o) {
+            if let Some(k) = self.cached(p, o, empties) {
                 if let Some(v) = bounds_cut(k.lower, k.upper, *alpha, *beta) {
                     return Err(v);
                 }
@@ -375,7 +375,7 @@ impl Context {
                     opponent: p ^ f ^ (1 << sq),
                 });
             } else if ShallowCache::covers(node.empties - 1) {
-                self.prefetch_cached(o ^ f, p ^ f ^ (1 << sq));
+                self.prefetch_cached(o ^ f, p ^ f ^ (1 << sq), node.empties - 1);
             }
             list[n] = Candidate {
                 flips: f,
@@ -464,7 +464,7 @@ impl Context {
                 self.unproven, node.unproven,
                 "a cached node's subtree was selective"
             );
-            self.cache(node.p, node.o, lower, upper, best_move);
+            self.cache(node.p, node.o, node.empties, lower, upper, best_move);
         } else {
             let stored_level = if self.unproven == node.unproven {
                 EXACT
