@@ -357,8 +357,10 @@ impl Context {
         let empties = (!(p | o)).count_ones();
         debug_assert!(empties <= LAST_N_MAX, "the last-N solver's range");
         if (LOW_CACHE_MIN..LAST_N_SORT_MIN).contains(&empties) {
-            // No parent listed this node's moves ahead of it: the slot
-            // starts loading now, while the moves are generated.
+            // The slot starts loading now, while the moves are generated:
+            // at 5 empties no parent prefetched it (the grouped loop of 6
+            // does not list its children ahead). At 6 the sorted parent of
+            // 7 already did, and this second hint is only a hash.
             self.prefetch_cached(p, o, empties);
         }
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
