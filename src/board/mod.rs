@@ -175,6 +175,22 @@ impl Board {
         }
     }
 
+    /// The position after each move of `moves` (a subset of
+    /// [`Board::moves`]), in square order.
+    #[inline]
+    pub fn children_of(&self, moves: u64) -> impl Iterator<Item = Board> {
+        let b = *self;
+        let mut m = moves;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(b.play_flips(sq, movegen::flips(b.player, b.opponent, sq)))
+        })
+    }
+
     /// The same discs with the other side to move (a pass).
     #[inline]
     pub const fn pass(&self) -> Board {

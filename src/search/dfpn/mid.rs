@@ -10,7 +10,15 @@ use crate::board::Board;
 use std::sync::atomic::Ordering;
 
 /// The largest finite proof number.
-const FINITE_MAX: u64 = INF as u64 - 1;
+pub(super) const FINITE_MAX: u64 = INF as u64 - 1;
+
+/// What [`Dfpn::open`] made of a node.
+pub(super) enum Opened {
+    /// Decided at once (leaf solver or finished game): its (φ, δ).
+    Settled((u32, u32)),
+    /// Its children are `start..end` of the child buffer.
+    Children(usize, usize),
+}
 
 impl Dfpn<'_> {
     /// Explores (board, k) below thresholds (th_φ, th_δ) and returns its new
@@ -70,62 +78,10 @@ impl Dfpn<'_> {
         prior_work: u64,
     ) -> (u32, u32) {
         let work_start = self.total_nodes();
-
-        // 2. Leaf hand-over and terminal positions.
-        if self.options.leaf_empties > 0 && board.empties() <= self.options.leaf_empties {
-            let (lower, upper) = self.leaf.bounds(&board, k);
-            debug_assert!(lower >= k || upper < k, "the leaf solver left k open");
-            let holds = lower >= k;
-            let work = self.total_nodes() - work_start;
-            self.table.store_bounds(&board, lower, upper, work);
-            return if holds { (0, INF) } else { (INF, 0) };
-        }
-        self.nodes += 1;
-        let moves = board.moves();
-        let start = self.children.len();
-        if moves == 0 {
-            let passed = board.pass();
-            if passed.moves() == 0 {
-                let score = board.final_score();
-                let holds = score >= k;
-                self.table.store_bounds(&board, score, score, 1);
-                return if holds { (0, INF) } else { (INF, 0) };
-            }
-            let (phi, delta) = self.lookup(&passed, 1 - k);
-            self.children.push(Child {
-                board: passed,
-                phi,
-                delta,
-            });
-        } else {
-            // Generate every child first and touch its table bucket, so that
-            // the table's cache misses overlap; then look them up.
-            let mut m = moves;
-            while m != 0 {
-                let sq = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let flips = crate::board::movegen::flips(board.player, board.opponent, sq);
-                let child = board.play_flips(sq, flips);
-                self.table.prefetch(&child);
-                self.children.push(Child {
-                    board: child,
-                    phi: 1,
-                    delta: 1,
-                });
-            }
-            for i in start..self.children.len() {
-                let child = self.children[i].board;
-                let (phi, delta) = self.lookup(&child, 1 - k);
-                self.children[i].phi = phi;
-                self.children[i].delta = delta;
-                if delta == 0 {
-                    // A refuted reply: this node is proven; no need to look further.
-                    self.children.truncate(i + 1);
-                    break;
-                }
-            }
-        }
-        let end = self.children.len();
+        let (start, end) = match self.open(board, k, work_start) {
+            Opened::Settled(r) => return r,
+            Opened::Children(start, end) => (start, end),
+        };
         let (cost_phi, cost_delta) = self.heuristic.costs(board.empties());
         let delta_bound = entry_phi as i64;
 
@@ -197,7 +153,85 @@ impl Dfpn<'_> {
                 return r;
             }
         };
-        let work = prior_work + (self.total_nodes() - work_start);
+        self.close(
+            board,
+            k,
+            (start, end),
+            result,
+            prior_work + (self.total_nodes() - work_start),
+        );
+        result
+    }
+
+    /// Steps 2 and 3 of MID (and of PDS): a node at most `leaf_empties`
+    /// empties is decided by the leaf solver and a finished game by its
+    /// score, both stored; any other node's children are pushed on the
+    /// child buffer with their (φ, δ) from the table or h. `work_start` is
+    /// the node count at which the node's work began.
+    pub(super) fn open(&mut self, board: Board, k: i32, work_start: u64) -> Opened {
+        // 2. Leaf hand-over and terminal positions.
+        if self.options.leaf_empties > 0 && board.empties() <= self.options.leaf_empties {
+            let (lower, upper) = self.leaf.bounds(&board, k);
+            debug_assert!(lower >= k || upper < k, "the leaf solver left k open");
+            let holds = lower >= k;
+            let work = self.total_nodes() - work_start;
+            self.table.store_bounds(&board, lower, upper, work);
+            return Opened::Settled(if holds { (0, INF) } else { (INF, 0) });
+        }
+        self.nodes += 1;
+        let moves = board.moves();
+        let start = self.children.len();
+        if moves == 0 {
+            let passed = board.pass();
+            if passed.moves() == 0 {
+                let score = board.final_score();
+                let holds = score >= k;
+                self.table.store_bounds(&board, score, score, 1);
+                return Opened::Settled(if holds { (0, INF) } else { (INF, 0) });
+            }
+            let (phi, delta) = self.lookup(&passed, 1 - k);
+            self.children.push(Child {
+                board: passed,
+                phi,
+                delta,
+            });
+        } else {
+            // Generate every child first and touch its table bucket, so that
+            // the table's cache misses overlap; then look them up.
+            for child in board.children_of(moves) {
+                self.table.prefetch(&child);
+                self.children.push(Child {
+                    board: child,
+                    phi: 1,
+                    delta: 1,
+                });
+            }
+            for i in start..self.children.len() {
+                let child = self.children[i].board;
+                let (phi, delta) = self.lookup(&child, 1 - k);
+                self.children[i].phi = phi;
+                self.children[i].delta = delta;
+                if delta == 0 {
+                    // A refuted reply: this node is proven; no need to look further.
+                    self.children.truncate(i + 1);
+                    break;
+                }
+            }
+        }
+        Opened::Children(start, self.children.len())
+    }
+
+    /// Stores the (φ, δ) `result` a node reached with its children in
+    /// `start..end` (a solved node's bounds, an unsolved node's numbers)
+    /// with its `work`, and pops the children.
+    pub(super) fn close(
+        &mut self,
+        board: Board,
+        k: i32,
+        (start, end): (usize, usize),
+        result: (u32, u32),
+        work: u64,
+    ) {
         match result {
             (0, _) | (_, 0) => {
                 let (lower, upper) = self.solved_bounds(start, end, k, result.0 == 0);
@@ -206,7 +240,6 @@ impl Dfpn<'_> {
             (phi, delta) => self.table.store_unsolved(&board, k, phi, delta, work),
         }
         self.children.truncate(start);
-        result
     }
 
     /// The child to explore among `start..end` and the second smallest
@@ -277,25 +310,46 @@ impl Dfpn<'_> {
 
     /// (ΔMin, ΦSum) over the children in `start..end`: φ(n) and δ(n).
     #[inline]
-    fn combine(&self, start: usize, end: usize, cost_phi: i64, cost_delta: i64) -> (u32, u32) {
-        let mut min = u64::MAX;
-        let mut sum: u64 = 0;
-        for c in &self.children[start..end] {
-            min = min.min(phi_term(c.delta as u64, cost_phi));
-            sum = sum.saturating_add(delta_term(c.phi as u64, cost_delta));
-        }
-        let phi = min.min(INF as u64) as u32;
-        let delta = if sum >= INF as u64 {
-            if self.children[start..end].iter().any(|c| c.phi == INF) {
-                INF
-            } else {
-                FINITE_MAX as u32
-            }
-        } else {
-            sum as u32
-        };
-        (phi, delta)
+    pub(super) fn combine(
+        &self,
+        start: usize,
+        end: usize,
+        cost_phi: i64,
+        cost_delta: i64,
+    ) -> (u32, u32) {
+        combine_numbers(
+            self.children[start..end].iter().map(|c| (c.phi, c.delta)),
+            cost_phi,
+            cost_delta,
+        )
     }
+}
+
+/// (ΔMin, ΦSum) of children given as (φ, δ): the node's φ and δ. A sum
+/// that overflows is infinite only when a child is disproven.
+#[inline]
+pub(super) fn combine_numbers(
+    children: impl Iterator<Item = (u32, u32)> + Clone,
+    cost_phi: i64,
+    cost_delta: i64,
+) -> (u32, u32) {
+    let mut min = u64::MAX;
+    let mut sum: u64 = 0;
+    for (phi, delta) in children.clone() {
+        min = min.min(phi_term(delta as u64, cost_phi));
+        sum = sum.saturating_add(delta_term(phi as u64, cost_delta));
+    }
+    let phi = min.min(INF as u64) as u32;
+    let delta = if sum >= INF as u64 {
+        if children.into_iter().any(|(phi, _)| phi == INF) {
+            INF
+        } else {
+            FINITE_MAX as u32
+        }
+    } else {
+        sum as u32
+    };
+    (phi, delta)
 }
 
 /// A child's contribution to its parent's φ: δ + cost_φ, kept ≥ 1 unless the
