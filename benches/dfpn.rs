@@ -59,6 +59,7 @@ fn main() {
                         Heuristic::Sigmoid {
                             eval: &MobilityEvaluator,
                             params: &params,
+                            depth: None,
                         }
                     } else {
                         Heuristic::Uniform

@@ -3,9 +3,10 @@
 # random positions (the agreement check): COUNT positions of MIN..MAX
 # empties (examples/random_problems.rs), or the positions of a problem file
 # (FILE), solved exactly by alpha-beta with
-# every best move, then by each of alphabeta, dfpn+, dfpn and deep-dfpn
-# (with --leaf-empties 10, so that its proof numbers shape most of the
-# tree) in each mode
+# every best move, then by each of alphabeta, dfpn+, dfpn, deep-dfpn, pds
+# and pds-pn (the last three with --leaf-empties 10, so that their proof
+# numbers shape most of the tree; pds-pn with --pn2-a 1000 --pn2-b 500, so
+# that its level-2 search runs on these small trees) in each mode
 # (exact, --wld, --bound 0, --bound 2), with and without --all-best. A row
 # disagrees when its score, win/draw/loss, bound answer or proven interval
 # contradicts the reference score, or (exact with --all-best) when its set
@@ -15,7 +16,8 @@
 #
 # Env: BIN (default target/release/othello-solver), COUNT (1000), MIN (12),
 # MAX (20), SEED (1), FILE (a problem file instead of random positions),
-# JOBS (2), HASH_MB (64), ALGOS (default "alphabeta dfpn+ dfpn deep-dfpn").
+# JOBS (2), HASH_MB (64), ALGOS (default "alphabeta dfpn+ dfpn deep-dfpn pds
+# pds-pn").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-agree-out}
@@ -38,8 +40,12 @@ run() { # NAME ARGS...
 # mismatch, details in OUT_DIR/reference.log).
 run reference --algo alphabeta --all-best --check
 names=()
-for algo in ${ALGOS:-alphabeta dfpn+ dfpn deep-dfpn}; do
-  extra=(); [ "$algo" = deep-dfpn ] && extra=(--leaf-empties 10)
+for algo in ${ALGOS:-alphabeta dfpn+ dfpn deep-dfpn pds pds-pn}; do
+  case $algo in
+    deep-dfpn|pds) extra=(--leaf-empties 10) ;;
+    pds-pn) extra=(--leaf-empties 10 --pn2-a 1000 --pn2-b 500) ;;
+    *) extra=() ;;
+  esac
   for mode in exact wld bound0 bound2; do
     case $mode in
       exact) m=() ;; wld) m=(--wld) ;; bound0) m=(--bound 0) ;; bound2) m=(--bound 2) ;;

@@ -9,6 +9,7 @@ use othello_solver::rng::{random_position, SplitMix64};
 use othello_solver::search::alphabeta::Searcher;
 use othello_solver::search::dfpn::driver::solve;
 use othello_solver::search::dfpn::heuristic::Heuristic;
+use othello_solver::search::dfpn::level2::Pn2Params;
 use othello_solver::search::dfpn::params::HParams;
 use othello_solver::search::dfpn::table::ProofTable;
 use othello_solver::search::dfpn::DfpnOptions;
@@ -29,6 +30,7 @@ fn run(
         Heuristic::Sigmoid {
             eval: &MobilityEvaluator,
             params: &params,
+            depth: None,
         }
     } else {
         Heuristic::Uniform
@@ -408,11 +410,18 @@ fn tiny_table_on_hard_20() {
     }
 }
 
-/// The three algorithms through the engine (tables reused from position to
+/// The algorithms through the engine (tables reused from position to
 /// position) agree on WLD and exact scores, best moves and bounds.
 #[test]
-fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
-    let mut engines: Vec<(Algo, Engine)> = [Algo::Alphabeta, Algo::Dfpn, Algo::DfpnPlus]
+fn the_proof_number_family_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
+    let algos = [
+        Algo::Alphabeta,
+        Algo::Dfpn,
+        Algo::DfpnPlus,
+        Algo::Pds,
+        Algo::PdsPn,
+    ];
+    let mut engines: Vec<(Algo, Engine)> = algos
         .into_iter()
         .map(|a| {
             let mut config = EngineConfig::new(a, 16, Limits::default());
@@ -421,6 +430,8 @@ fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
             // pattern evaluation from 12 empties (the default: 16).
             config.dfpn.leaf_empties = 10;
             config.dfpn.h_search_from = 12;
+            // PDS-PN's level-2 search from the first hundred table entries on.
+            config.dfpn.pn2 = Pn2Params::new(Some(100.0), Some(100.0), None).expect("valid");
             // Every best move, so that the lists can be compared.
             config.all_best = true;
             (a, Engine::new(config).expect("built-in files decode"))
@@ -428,7 +439,7 @@ fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
         .collect();
     let mut rng = SplitMix64::new(777);
     let mut n = 0;
-    let mut nodes = [(0u64, 0u64); 3];
+    let mut nodes = [(0u64, 0u64); 5];
     while n < 1000 {
         let empties = 10 + (n % 7) as u32;
         let Some(board) = random_position(&mut rng, empties) else {
@@ -456,14 +467,12 @@ fn dfpn_dfpn_plus_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
             nodes[i].0 += r.nodes + w.nodes;
             nodes[i].1 += r.leaf_nodes + w.leaf_nodes;
         }
-        assert_eq!(exact[0], exact[1], "alphabeta vs dfpn on {board:?}");
-        assert_eq!(exact[0], exact[2], "alphabeta vs dfpn+ on {board:?}");
+        for (i, algo) in algos.iter().enumerate().skip(1) {
+            assert_eq!(exact[0], exact[i], "alphabeta vs {algo:?} on {board:?}");
+        }
         n += 1;
     }
-    eprintln!(
-        "nodes (main, leaf): alphabeta {:?} dfpn {:?} dfpn+ {:?}",
-        nodes[0], nodes[1], nodes[2]
-    );
+    eprintln!("nodes (main, leaf): {algos:?} {nodes:?}");
 }
 
 /// FFO #20–#38 exact with df-pn⁺ through the engine (default hand-over, the

@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 use othello_solver::search::dfpn::deep::DeepParams;
+use othello_solver::search::dfpn::level2::Pn2Params;
 use othello_solver::search::dfpn::params::HParams;
 use othello_solver::search::dfpn::DfpnOptions;
 use othello_solver::search::tuning::{
@@ -27,6 +28,15 @@ pub enum AlgoArg {
     DeepDfpn,
     /// Exact null-window alpha-beta with a transposition table.
     Alphabeta,
+    /// PDS: a proof-number search that leaves a node only when both its
+    /// thresholds are reached. Searches on one thread (--threads goes to
+    /// its alpha-beta leaf solver).
+    Pds,
+    /// PDS-PN: PDS with a best-first PN search at nodes its table does not
+    /// hold (see --pn2-a, --pn2-b, --pn2-cap). Searches on one thread
+    /// (--threads goes to its alpha-beta leaf solver).
+    #[value(name = "pds-pn")]
+    PdsPn,
 }
 
 impl From<AlgoArg> for Algo {
@@ -36,6 +46,8 @@ impl From<AlgoArg> for Algo {
             AlgoArg::Dfpn => Algo::Dfpn,
             AlgoArg::DfpnPlus => Algo::DfpnPlus,
             AlgoArg::DeepDfpn => Algo::DeepDfpn,
+            AlgoArg::Pds => Algo::Pds,
+            AlgoArg::PdsPn => Algo::PdsPn,
         }
     }
 }
@@ -91,6 +103,22 @@ pub struct SearchArgs {
     #[arg(long, value_name = "D", default_value_t = DEFAULT_DEEP_D,
           value_parser = clap::value_parser!(u32).range(0..=60))]
     pub deep_d: u32,
+    /// dfpn+: multiply a new node's h by deep df-pn's E^(D − depth) (the E
+    /// and D of --deep-e and --deep-d), so that nodes near the root look
+    /// dearer both ways.
+    #[arg(long)]
+    pub plus_depth: bool,
+    /// pds-pn: a of the level-2 growth function f(x) = 1 / (1 + e^((a − x) /
+    /// b)), x the proof table's entries in use (default: 0.45 × its capacity).
+    #[arg(long, value_name = "A", value_parser = parse_positive)]
+    pub pn2_a: Option<f64>,
+    /// pds-pn: b of the growth function (default: 0.30 × the table's capacity).
+    #[arg(long, value_name = "B", value_parser = parse_positive)]
+    pub pn2_b: Option<f64>,
+    /// pds-pn: the most nodes one level-2 search may hold, 2 up to the
+    /// proof table's capacity (default: a quarter of it).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..))]
+    pub pn2_cap: Option<u64>,
     /// df-pn+: pattern weights file for h; alphabeta: for move ordering
     /// (default: the weights built in, from `weights/eval.bin`).
     #[arg(long, value_name = "PATH")]
@@ -138,6 +166,13 @@ fn parse_deep_e(s: &str) -> Result<u32, String> {
         .map_err(|e| e.to_string())
 }
 
+fn parse_positive(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("{s:?}: expected a positive number")),
+    }
+}
+
 fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs: f64 = s
         .parse()
@@ -179,11 +214,27 @@ impl SearchArgs {
         config.all_best = self.all_best || self.all_moves;
         config.all_moves = self.all_moves;
         config.threads = self.threads.map_or_else(cores, |n| n as usize);
+        if config.algo.single_threaded() && self.threads.is_some_and(|n| n > 1) {
+            eprintln!(
+                "note: {} searches on one thread; the {} threads go to its alpha-beta leaf solver",
+                config.algo.name(),
+                config.threads
+            );
+        }
+        if self.plus_depth && config.algo != Algo::DfpnPlus {
+            anyhow::bail!(
+                "--plus-depth is an option of --algo dfpn+ (the algorithm is {})",
+                config.algo.name()
+            );
+        }
         config.dfpn = DfpnOptions {
             leaf_empties: self.leaf_empties,
             epsilon: self.epsilon,
             h_search_from: self.h_search_from,
             deep: DeepParams::new(self.deep_e, self.deep_d)?,
+            plus_depth: self.plus_depth,
+            procedure: config.algo.procedure(),
+            pn2: Pn2Params::new(self.pn2_a, self.pn2_b, self.pn2_cap)?,
         };
         if let Some(path) = &self.weights {
             let e =

@@ -195,23 +195,19 @@ fn bad_dfpn_option_values_are_usage_errors() {
     }
 }
 
+/// `solve FFO1 --json --hash-mb 8 --threads 1` with `args`, which must exit 0.
+fn ffo1(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["solve", FFO1, "--json", "--hash-mb", "8", "--threads", "1"];
+    all.extend_from_slice(args);
+    let (code, v) = json(&all);
+    assert_eq!(code, Some(0), "{args:?}");
+    v
+}
+
 #[test]
 fn deep_dfpn_solves_ffo1_and_changes_the_tree() {
     let run = |extra: &[&str]| {
-        let mut args = vec![
-            "solve",
-            FFO1,
-            "--json",
-            "--leaf-empties",
-            "0",
-            "--hash-mb",
-            "8",
-            "--threads",
-            "1",
-        ];
-        args.extend_from_slice(extra);
-        let (code, v) = json(&args);
-        assert_eq!(code, Some(0), "{extra:?}");
+        let v = ffo1(&[&["--leaf-empties", "0"], extra].concat());
         assert_eq!(v["score"], 18, "{extra:?}");
         assert_eq!(v["best_moves"], serde_json::json!(["g8"]), "{extra:?}");
         v
@@ -228,4 +224,89 @@ fn deep_dfpn_solves_ffo1_and_changes_the_tree() {
         deep["nodes"], plain["nodes"],
         "E = 3, D = 6 searches another tree"
     );
+}
+
+#[test]
+fn pds_and_pds_pn_answer_every_question_on_ffo1() {
+    let run = |extra: &[&str]| ffo1(&[&["--leaf-empties", "8"], extra].concat());
+    for algo in ["pds", "pds-pn"] {
+        let exact = run(&["--algo", algo, "--all-best"]);
+        assert_eq!(exact["algo"], algo);
+        assert_eq!(exact["score"], 18, "{algo}");
+        assert_eq!(exact["best_moves"], serde_json::json!(["g8"]), "{algo}");
+        let wld = run(&["--algo", algo, "--wld"]);
+        assert_eq!(wld["wld"], "win", "{algo}");
+        let bound = run(&["--algo", algo, "--bound", "20"]);
+        let upper = bound["upper"].as_i64().unwrap_or(64);
+        assert!((18..20).contains(&upper), "{algo}: 20 is refuted ({bound})");
+    }
+    // Level 2 from the first table entries on searches another tree than PDS.
+    let pds = run(&["--algo", "pds"]);
+    let pn = run(&["--algo", "pds-pn", "--pn2-a", "1", "--pn2-b", "1"]);
+    assert_eq!(pn["score"], 18);
+    assert_ne!(pn["nodes"], pds["nodes"]);
+}
+
+#[test]
+fn pds_pn_refuses_bad_parameters_and_says_one_thread_once() {
+    for (args, code) in [
+        (&["--pn2-a", "0"][..], 2),
+        (&["--pn2-b=-1"][..], 2),
+        (&["--pn2-a", "inf"][..], 2),
+        (&["--pn2-cap", "1"][..], 2),
+        // A 2 MiB request gives a proof table of 1 MiB: 32,768 entries.
+        (&["--pn2-cap", "40000", "--hash-mb", "2"][..], 1),
+    ] {
+        let out = solver()
+            .args(["solve", FFO1, "--algo", "pds-pn"])
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("run: {e}"));
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("pn2") || err.contains("PDS-PN"),
+            "{args:?}: {err}"
+        );
+    }
+    let out = solver()
+        .args([
+            "solve",
+            FFO1,
+            "--algo",
+            "pds",
+            "--threads",
+            "2",
+            "--hash-mb",
+            "8",
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("searches on one thread").count(), 1, "{err}");
+}
+
+#[test]
+fn dfpn_plus_takes_the_depth_term_and_only_it_does() {
+    let run = |extra: &[&str]| {
+        let v = ffo1(&[&["--algo", "dfpn+", "--leaf-empties", "6"], extra].concat());
+        assert_eq!(v["score"], 18, "{extra:?}");
+        v
+    };
+    let plain = run(&[]);
+    // E = 1 multiplies h by 1: the same tree.
+    let one = run(&["--plus-depth", "--deep-e", "1"]);
+    assert_eq!(one["nodes"], plain["nodes"]);
+    let deep = run(&["--plus-depth", "--deep-e", "3", "--deep-d", "6"]);
+    assert_ne!(
+        deep["nodes"], plain["nodes"],
+        "E = 3, D = 6 searches another tree"
+    );
+    let out = solver()
+        .args(["solve", FFO1, "--algo", "dfpn", "--plus-depth"])
+        .output()
+        .unwrap_or_else(|e| panic!("run: {e}"));
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--plus-depth"));
 }

@@ -132,8 +132,8 @@ def solve(
     one best move and the principal variation), ``"wld"`` or
     ``("bound", k)`` (is the score >= k?). ``all_best`` lists every best
     move; ``all_moves`` values every legal move (``Result.moves``, best
-    first). ``algo``: ``"alphabeta"``, ``"dfpn+"``, ``"dfpn"`` or
-    ``"deep-dfpn"`` (default:
+    first). ``algo``: ``"alphabeta"``, ``"dfpn+"``, ``"dfpn"``,
+    ``"deep-dfpn"``, ``"pds"`` or ``"pds-pn"`` (default:
     the fastest for the question). ``threads`` (default 1), ``hash_mb`` the
     table. A ``time_limit`` (seconds) or ``node_limit`` that is hit gives
     ``status == "unknown"``, never an exception. The GIL is released while

@@ -199,8 +199,8 @@ def test_the_label_dataset_example_writes_exact_labels(tmp_path):
 
 def test_every_algorithm_by_name_and_a_bad_name_refused():
     p = Position(FFO1)
-    for algo in ["alphabeta", "dfpn+", "dfpn", "deep-dfpn"]:
+    for algo in ["alphabeta", "dfpn+", "dfpn", "deep-dfpn", "pds", "pds-pn"]:
         r = osv.solve(p, algo=algo, threads=1, hash_mb=16)
         assert r.status == "solved" and r.score == 18 and r.algo == algo, algo
-    with pytest.raises(ValueError, match="deep-dfpn"):
+    with pytest.raises(ValueError, match="pds-pn"):
         osv.solve(p, algo="pns", threads=1, hash_mb=16)

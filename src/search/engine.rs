@@ -9,10 +9,11 @@
 
 use super::alphabeta::Searcher;
 use super::budget::Budget;
-use super::dfpn::heuristic::Heuristic;
+use super::dfpn::heuristic::{DepthTerm, Heuristic};
+use super::dfpn::level2::{Pn2ParamsError, PN2_NODE_BYTES};
 use super::dfpn::params::{HParams, HParamsError};
 use super::dfpn::table::ProofTable;
-use super::dfpn::{driver, DfpnOptions};
+use super::dfpn::{driver, DfpnOptions, Procedure};
 use super::memory::{self, TableMemoryError};
 use super::midgame::{Midgame, ThinkError, ThinkOptions, Thought};
 use super::progress::Progress;
@@ -35,32 +36,64 @@ pub enum Algo {
     /// Deep df-pn: h = E^(D − depth) near the root, 1 below depth D
     /// ([`crate::search::dfpn::deep`]).
     DeepDfpn,
+    /// PDS: proof-and-disproof-number search, a node left only when both
+    /// thresholds are reached; one thread, alpha-beta at the leaves.
+    Pds,
+    /// PDS-PN: PDS with a best-first PN search at the nodes its table does
+    /// not hold ([`crate::search::dfpn::pn2`]); one thread, alpha-beta at
+    /// the leaves.
+    PdsPn,
 }
 
 impl Algo {
     /// The name used on the command line and in output (`alphabeta`,
-    /// `dfpn`, `dfpn+`, `deep-dfpn`).
+    /// `dfpn`, `dfpn+`, `deep-dfpn`, `pds`, `pds-pn`).
     pub fn name(&self) -> &'static str {
         match self {
             Algo::Alphabeta => "alphabeta",
             Algo::Dfpn => "dfpn",
             Algo::DfpnPlus => "dfpn+",
             Algo::DeepDfpn => "deep-dfpn",
+            Algo::Pds => "pds",
+            Algo::PdsPn => "pds-pn",
         }
     }
 
     /// Every algorithm.
-    pub const ALL: [Algo; 4] = [Algo::Alphabeta, Algo::DfpnPlus, Algo::Dfpn, Algo::DeepDfpn];
+    pub const ALL: [Algo; 6] = [
+        Algo::Alphabeta,
+        Algo::DfpnPlus,
+        Algo::Dfpn,
+        Algo::DeepDfpn,
+        Algo::Pds,
+        Algo::PdsPn,
+    ];
 
     /// The algorithm of a [`Algo::name`], if it is one.
     pub fn from_name(name: &str) -> Option<Algo> {
         Algo::ALL.into_iter().find(|a| a.name() == name)
     }
 
-    /// A proof-number search (df-pn, df-pn⁺ or deep df-pn), which keeps a
-    /// proof table beside alpha-beta's.
+    /// A proof-number search (df-pn, df-pn⁺, deep df-pn, PDS or PDS-PN),
+    /// which keeps a proof table beside alpha-beta's.
     pub fn is_proof_number(&self) -> bool {
-        matches!(self, Algo::Dfpn | Algo::DfpnPlus | Algo::DeepDfpn)
+        self != &Algo::Alphabeta
+    }
+
+    /// How a proof-number algorithm explores the tree (MID for the df-pn
+    /// members and for alpha-beta, which has none).
+    pub fn procedure(&self) -> Procedure {
+        match self {
+            Algo::Pds => Procedure::Pds,
+            Algo::PdsPn => Procedure::PdsPn,
+            _ => Procedure::Mid,
+        }
+    }
+
+    /// Whether its proof-number search runs on one thread only (its leaf
+    /// solver may still use more): PDS and PDS-PN.
+    pub fn single_threaded(&self) -> bool {
+        self.procedure() != Procedure::Mid
     }
 }
 
@@ -125,6 +158,9 @@ pub enum EngineError {
     /// The search threads could not be started.
     #[error("starting the search threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
+    /// PDS-PN's level-2 cap does not fit its table.
+    #[error(transparent)]
+    Pn2(#[from] Pn2ParamsError),
 }
 
 /// An [`EngineConfig`] with its evaluation and h parameters loaded, once:
@@ -287,9 +323,22 @@ impl Engine {
             params,
         } = resolved;
         let dfpn = config.algo.is_proof_number();
+        // PDS-PN's level-2 tree grows up to its cap beside the tables.
+        let mut arena_bytes = 0u64;
+        if config.algo == Algo::PdsPn {
+            let capacity = ProofTable::with_mb_capacity(half_mb(config.hash_mb));
+            config.dfpn.pn2.check(capacity)?;
+            arena_bytes = config
+                .dfpn
+                .pn2
+                .max_nodes(capacity)
+                .saturating_mul(PN2_NODE_BYTES as u64);
+        }
         // Both tables together first: the error names the whole request.
         memory::check_fits(
-            (config.hash_mb as u64).saturating_mul(1 << 20),
+            (config.hash_mb as u64)
+                .saturating_mul(1 << 20)
+                .saturating_add(arena_bytes),
             "the search tables",
         )?;
         let (ab_mb, proof) = if dfpn {
@@ -471,7 +520,8 @@ impl Engine {
     /// One df-pn solve of `board` within `limits`.
     fn solve_one(&mut self, board: &Board, mode: Mode, limits: Limits) -> SolveResult {
         let algo = self.config.algo;
-        let options = self.config.dfpn;
+        let mut options = self.config.dfpn;
+        options.procedure = algo.procedure();
         let hash_mb = self.config.hash_mb;
         let table = self
             .proof
@@ -481,6 +531,10 @@ impl Engine {
             Algo::DfpnPlus => Heuristic::Sigmoid {
                 eval,
                 params: &self.params,
+                depth: options.plus_depth.then_some(DepthTerm {
+                    params: options.deep,
+                    root_empties: board.empties(),
+                }),
             },
             Algo::DeepDfpn => Heuristic::Deep {
                 params: options.deep,

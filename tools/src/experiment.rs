@@ -277,7 +277,14 @@ fn solve_all(args: &Args) -> anyhow::Result<Vec<ProblemLog>> {
             runs.push((deep_label(params), one(h, 0.0)));
         }
         for (name, params, epsilon) in &configs {
-            let r = one(Heuristic::Sigmoid { eval, params }, *epsilon);
+            let r = one(
+                Heuristic::Sigmoid {
+                    eval,
+                    params,
+                    depth: None,
+                },
+                *epsilon,
+            );
             runs.push((name.clone(), r));
         }
         let log = problem_log(*e, p, runs)?;

@@ -334,11 +334,11 @@ pub fn solve_within(
     progress: Option<Arc<Progress>>,
 ) -> SolveResult {
     let start = Instant::now();
-    let algo = heuristic.algo_name();
     if let Some(p) = &progress {
         p.reset();
     }
     let mut dfpn = Dfpn::within(table, leaf, heuristic, options, Arc::new(budget));
+    let algo = dfpn.algo_name();
     dfpn.set_progress(progress);
     let mut d = Driver {
         dfpn: &mut dfpn,

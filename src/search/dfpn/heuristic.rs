@@ -152,6 +152,29 @@ fn to_cost(c: f64) -> i64 {
     c.round() as i64
 }
 
+/// Deep df-pn's factor on df-pn⁺'s h: E^(D − d) at depth d = root empties −
+/// empties below D, else 1 ([`super::deep`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepthTerm {
+    /// E and D.
+    pub params: DeepParams,
+    /// The empties of the position the search was asked about.
+    pub root_empties: u32,
+}
+
+/// (h_φ, h_δ) times the depth term of `board`, if any, at most [`H_MAX`].
+#[inline]
+fn deepen(h: (u32, u32), depth: &Option<DepthTerm>, board: &Board) -> (u32, u32) {
+    match depth {
+        None => h,
+        Some(t) => {
+            let f = t.params.value(t.root_empties, board.empties()) as u64;
+            let scale = |x: u32| (x as u64 * f).min(H_MAX as u64) as u32;
+            (scale(h.0), scale(h.1))
+        }
+    }
+}
+
 /// The leaf estimates and edge costs df-pn uses.
 #[derive(Clone, Copy)]
 pub enum Heuristic<'a> {
@@ -172,6 +195,10 @@ pub enum Heuristic<'a> {
         eval: &'a (dyn Evaluator + Sync),
         /// B, C and the costs per stage.
         params: &'a HParams,
+        /// Deep df-pn's depth term on top of h (`--plus-depth`): h ·
+        /// E^(D − d) for a new node d plies below the root, at most
+        /// [`H_MAX`]; `None`: h alone, as in the paper.
+        depth: Option<DepthTerm>,
     },
 }
 
@@ -188,7 +215,11 @@ impl Heuristic<'_> {
                 let h = params.value(*root_empties, board.empties());
                 (h, h)
             }
-            Heuristic::Sigmoid { eval, params } => params.pns(board, eval.evaluate(board), k),
+            Heuristic::Sigmoid {
+                eval,
+                params,
+                depth,
+            } => deepen(params.pns(board, eval.evaluate(board), k), depth, board),
         }
     }
 
@@ -208,7 +239,11 @@ impl Heuristic<'_> {
     ) -> (u32, u32) {
         match self {
             Heuristic::Uniform | Heuristic::Deep { .. } => self.leaf(board, k),
-            Heuristic::Sigmoid { eval, params } => {
+            Heuristic::Sigmoid {
+                eval,
+                params,
+                depth,
+            } => {
                 // Quarter discs.
                 let alpha = ((k - H_SEARCH_WINDOW) * 4).max(-QUARTER_INF);
                 let beta = ((k + H_SEARCH_WINDOW) * 4).min(QUARTER_INF);
@@ -221,7 +256,7 @@ impl Heuristic<'_> {
                         v
                     }
                 };
-                params.pns(board, v as f32 / 4.0, k)
+                deepen(params.pns(board, v as f32 / 4.0, k), depth, board)
             }
         }
     }
@@ -329,6 +364,7 @@ mod tests {
         let h = Heuristic::Sigmoid {
             eval: &MobilityEvaluator,
             params: &params,
+            depth: None,
         };
         let mut cache = ValueCache::new();
         let mut b = Board::start();
@@ -379,6 +415,7 @@ mod tests {
         let h = Heuristic::Sigmoid {
             eval: &MobilityEvaluator,
             params: &params,
+            depth: None,
         };
         assert_eq!(h.costs(30), (-1, 0));
         let (a, b2) = h.leaf(&b, 1);

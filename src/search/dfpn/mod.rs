@@ -1,6 +1,9 @@
-//! df-pn, deep df-pn and df-pn⁺ in negamax form (Nagai & Imai, appendices A
-//! and B): one code path, three leaf estimates ([`Heuristic::Uniform`] is
-//! plain df-pn, [`Heuristic::Deep`] deep df-pn, [`deep`]).
+//! The proof-number family in negamax form: df-pn, deep df-pn and df-pn⁺
+//! (Nagai & Imai, appendices A and B), one code path with three leaf
+//! estimates ([`Heuristic::Uniform`] is plain df-pn, [`Heuristic::Deep`] deep
+//! df-pn, [`deep`]); and PDS and PDS-PN (`pds.rs`, `pn2.rs`, [`level2`]), which share its
+//! table, child buffer and leaf solver but not its thresholds
+//! ([`Procedure`]).
 //!
 //! A node is a board with the side to move asked "is my final score ≥ k?".
 //! φ is the cost of proving that, δ of disproving it. A move leads to a child
@@ -43,8 +46,11 @@ mod child;
 pub mod deep;
 pub mod driver;
 pub mod heuristic;
+pub mod level2;
 mod mid;
 pub mod params;
+mod pds;
+mod pn2;
 pub mod table;
 mod tips;
 mod workers;
@@ -74,8 +80,31 @@ pub struct DfpnOptions {
     /// ([`Heuristic::searched_leaf`]; 0 = the static evaluation everywhere,
     /// as in the paper). Plain df-pn ignores it.
     pub h_search_from: u32,
-    /// Deep df-pn's E and D (the other algorithms ignore them).
+    /// Deep df-pn's E and D (the other algorithms ignore them, except
+    /// df-pn⁺ with `plus_depth`).
     pub deep: deep::DeepParams,
+    /// df-pn⁺: new nodes get h · E^(D − d), deep df-pn's depth term with
+    /// `deep`'s E and D ([`heuristic::DepthTerm`]; the engine sets it up).
+    pub plus_depth: bool,
+    /// How the tree is explored: MID's thresholds, PDS's or PDS-PN's.
+    pub procedure: Procedure,
+    /// PDS-PN's growth function and level-2 cap (the others ignore it).
+    pub pn2: level2::Pn2Params,
+}
+
+/// How a proof-number search explores the tree below the root.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Procedure {
+    /// df-pn's MID: a node is left when either threshold is reached. Runs on
+    /// several threads when the leaf solver has them.
+    #[default]
+    Mid,
+    /// PDS: a node is left when both thresholds are reached (`pds.rs`). One
+    /// thread (the leaf solver may use more).
+    Pds,
+    /// PDS-PN: PDS with a best-first PN search at nodes the table does not
+    /// hold (`pds.rs`, `pn2.rs`, [`level2`]). One thread (the leaf solver may use more).
+    PdsPn,
 }
 
 impl Default for DfpnOptions {
@@ -85,6 +114,9 @@ impl Default for DfpnOptions {
             epsilon: 0.0,
             h_search_from: DEFAULT_H_SEARCH_FROM,
             deep: deep::DeepParams::default(),
+            plus_depth: false,
+            procedure: Procedure::Mid,
+            pn2: level2::Pn2Params::default(),
         }
     }
 }
@@ -138,6 +170,8 @@ pub struct Dfpn<'a> {
     worker_leaf_nodes: u64,
     /// The workers' h caches, kept from one question to the next.
     worker_values: Vec<Option<Box<ValueCache>>>,
+    /// PDS-PN's level-2 tree, kept to reuse its memory.
+    arena: Vec<level2::PnNode>,
 }
 
 impl<'a> Dfpn<'a> {
@@ -197,6 +231,7 @@ impl<'a> Dfpn<'a> {
             stop: None,
             worker_leaf_nodes: 0,
             worker_values: Vec::new(),
+            arena: Vec::new(),
         }
     }
 
@@ -245,15 +280,22 @@ impl<'a> Dfpn<'a> {
         self.nodes.saturating_add(left).saturating_sub(uncharged)
     }
 
-    /// The algorithm's name (`dfpn` or `dfpn+`).
+    /// The algorithm's name (`dfpn`, `deep-dfpn`, `dfpn+`, `pds` or `pds-pn`).
     pub fn algo_name(&self) -> &'static str {
-        self.heuristic.algo_name()
+        match self.options.procedure {
+            Procedure::Mid => self.heuristic.algo_name(),
+            Procedure::Pds => "pds",
+            Procedure::PdsPn => "pds-pn",
+        }
     }
 
     /// Answers "is the final score of the side to move of `board` ≥ k?".
     pub fn prove(&mut self, board: &Board, k: i32) -> Outcome {
         if self.aborted {
             return Outcome::Aborted;
+        }
+        if self.options.procedure != Procedure::Mid {
+            return self.prove_pds(board, k);
         }
         if self.threads > 1 && self.busy.is_none() {
             if let Some(outcome) = self.prove_parallel(board, k) {
@@ -347,7 +389,13 @@ mod tests {
     enum Member {
         Plain,
         Plus,
+        /// df-pn⁺ with deep df-pn's depth term (E, D).
+        PlusDepth(u32, u32),
         Deep(u32, u32),
+        Pds,
+        /// PDS-PN with a = b = 1, so that its level-2 search runs from the
+        /// first few table entries on, capped at this many nodes.
+        PdsPn(u64),
     }
 
     fn prove(
@@ -362,8 +410,17 @@ mod tests {
             Member::Plus => Heuristic::Sigmoid {
                 eval: &MobilityEvaluator,
                 params: &params,
+                depth: None,
             },
-            Member::Plain => Heuristic::Uniform,
+            Member::PlusDepth(e, d) => Heuristic::Sigmoid {
+                eval: &MobilityEvaluator,
+                params: &params,
+                depth: Some(heuristic::DepthTerm {
+                    params: deep::DeepParams::new(e, d).expect("valid"),
+                    root_empties: b.empties(),
+                }),
+            },
+            Member::Plain | Member::Pds | Member::PdsPn(_) => Heuristic::Uniform,
             Member::Deep(e, d) => Heuristic::Deep {
                 params: deep::DeepParams::new(e, d).expect("valid"),
                 root_empties: b.empties(),
@@ -376,6 +433,18 @@ mod tests {
             // df-pn⁺ takes h from a shallow search from 6 empties up.
             h_search_from: 6,
             deep: deep::DeepParams::default(),
+            plus_depth: false,
+            procedure: match algo {
+                Member::Pds => Procedure::Pds,
+                Member::PdsPn(_) => Procedure::PdsPn,
+                _ => Procedure::Mid,
+            },
+            pn2: match algo {
+                Member::PdsPn(cap) => {
+                    level2::Pn2Params::new(Some(1.0), Some(1.0), Some(cap)).expect("valid")
+                }
+                _ => level2::Pn2Params::default(),
+            },
         };
         Dfpn::new(table, &mut leaf, h, opts, Limits::default()).prove(b, k)
     }
@@ -393,7 +462,7 @@ mod tests {
     }
 
     #[test]
-    fn pure_dfpn_plus_and_deep_match_the_reference_on_small_positions() {
+    fn every_member_matches_the_reference_on_small_positions() {
         let mut truth = Reference::default();
         for b in positions(3, 150, 6) {
             let s = truth.score(&b);
@@ -401,8 +470,12 @@ mod tests {
                 for plus in [
                     Member::Plain,
                     Member::Plus,
+                    Member::PlusDepth(3, 4),
                     Member::Deep(3, 4),
                     Member::Deep(2, 9),
+                    Member::Pds,
+                    Member::PdsPn(2),
+                    Member::PdsPn(500),
                 ] {
                     let mut table = ProofTable::with_mb(1);
                     let want = if s >= k {
@@ -426,23 +499,69 @@ mod tests {
     }
 
     #[test]
+    fn the_second_level_of_pds_pn_changes_its_tree() {
+        let counts = |algo: Member| -> Vec<u64> {
+            positions(5, 6, 12)
+                .iter()
+                .map(|b| {
+                    let mut table = ProofTable::with_mb(1);
+                    let mut leaf = Reference::default();
+                    let (procedure, pn2) = match algo {
+                        Member::PdsPn(cap) => (
+                            Procedure::PdsPn,
+                            level2::Pn2Params::new(Some(1.0), Some(1.0), Some(cap)).expect("valid"),
+                        ),
+                        _ => (Procedure::Pds, level2::Pn2Params::default()),
+                    };
+                    let opts = DfpnOptions {
+                        leaf_empties: 0,
+                        h_search_from: 0,
+                        procedure,
+                        pn2,
+                        ..DfpnOptions::default()
+                    };
+                    let mut s = Dfpn::new(
+                        &mut table,
+                        &mut leaf,
+                        Heuristic::Uniform,
+                        opts,
+                        Limits::default(),
+                    );
+                    assert_ne!(s.prove(b, 0), Outcome::Aborted);
+                    s.nodes
+                })
+                .collect()
+        };
+        let pds = counts(Member::Pds);
+        assert_ne!(
+            pds,
+            counts(Member::PdsPn(1000)),
+            "the level-2 search changes the tree"
+        );
+    }
+
+    #[test]
     fn node_limit_aborts() {
         let b = random_position(&mut SplitMix64::new(11), 12).unwrap_or_else(Board::start);
-        let mut table = ProofTable::with_mb(1);
-        let mut leaf = Reference::default();
-        let limits = Limits {
-            time: None,
-            nodes: Some(10),
-        };
-        let opts = DfpnOptions {
-            leaf_empties: 0,
-            epsilon: 0.0,
-            h_search_from: 0,
-            deep: deep::DeepParams::default(),
-        };
-        let mut s = Dfpn::new(&mut table, &mut leaf, Heuristic::Uniform, opts, limits);
-        assert_eq!(s.prove(&b, 0), Outcome::Aborted);
-        assert!(s.aborted() && s.nodes <= 11);
-        assert_eq!(s.prove(&b, 0), Outcome::Aborted, "stays stopped");
+        for procedure in [Procedure::Mid, Procedure::Pds, Procedure::PdsPn] {
+            let mut table = ProofTable::with_mb(1);
+            let mut leaf = Reference::default();
+            let limits = Limits {
+                time: None,
+                nodes: Some(10),
+            };
+            let opts = DfpnOptions {
+                leaf_empties: 0,
+                epsilon: 0.0,
+                h_search_from: 0,
+                procedure,
+                pn2: level2::Pn2Params::new(Some(1.0), Some(1.0), None).expect("valid"),
+                ..DfpnOptions::default()
+            };
+            let mut s = Dfpn::new(&mut table, &mut leaf, Heuristic::Uniform, opts, limits);
+            assert_eq!(s.prove(&b, 0), Outcome::Aborted, "{procedure:?}");
+            assert!(s.aborted() && s.nodes <= 11, "{procedure:?}: {}", s.nodes);
+            assert_eq!(s.prove(&b, 0), Outcome::Aborted, "stays stopped");
+        }
     }
 }
