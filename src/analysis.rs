@@ -77,12 +77,12 @@ pub struct MoveAnalysis {
     /// exact, or an estimate rounded to a disc (`score_precision`).
     pub score: Option<i32>,
     /// How sure `score` is: `100%` exact, `14@95%` an estimate.
-    pub score_precision: Option<String>,
+    pub score_precision: Option<Precision>,
     /// The position's perfect-play score for the mover, or the estimate of
     /// it (`precision`).
     pub best_score: Option<i32>,
     /// How sure `best_score` is.
-    pub precision: Option<String>,
+    pub precision: Option<Precision>,
     /// Every move reaching the best score (an estimate's one best move).
     pub best_moves: Vec<String>,
     /// Discs lost by the move played: best score − its score (0 for a best
@@ -289,19 +289,17 @@ pub fn analyze_game(
             },
             played: played.to_string(),
             score: score.map(|(s, _)| s),
-            score_precision: score.map(|(_, p)| p.to_string()),
+            score_precision: score.map(|(_, p)| p),
             best_score: best_score.map(|(s, _)| s),
-            precision: best_score.map(|(_, p)| p.to_string()),
+            precision: best_score.map(|(_, p)| p),
             best_moves: best[i].iter().map(Square::to_string).collect(),
             lost,
             board: p.squares_string(),
             nodes: nodes[i],
         });
     }
-    let exact_label = Precision::Exact.to_string();
     let exact_move = |m: &MoveAnalysis| {
-        m.precision.as_deref() == Some(exact_label.as_str())
-            && m.score_precision.as_deref() == Some(exact_label.as_str())
+        m.precision.is_some_and(|p| p.is_exact()) && m.score_precision.is_some_and(|p| p.is_exact())
     };
     let exact_from_ply = moves
         .iter()

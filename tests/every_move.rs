@@ -11,7 +11,9 @@ use othello_solver::board::Square;
 use othello_solver::formats::games::{read_game_file, Game};
 use othello_solver::rng::{random_game, random_position, SplitMix64};
 use othello_solver::search::reference;
-use othello_solver::search::{Algo, Engine, EngineConfig, Limits, Mode, MoveValue, Status};
+use othello_solver::search::{
+    Algo, Engine, EngineConfig, Limits, Mode, MoveValue, Precision, Status,
+};
 use othello_solver::{Board, Position};
 
 /// The reference score of `sq` played in `b`, for the mover.
@@ -206,9 +208,9 @@ fn a_game_from_move_1_is_estimated_before_the_exact_reach_and_exact_after_it() {
     let mut estimated = 0;
     for m in &a.moves {
         let p = &positions[m.ply as usize].1;
-        let label = m.precision.as_deref();
+        let label = m.precision.map(|p| p.to_string());
         if m.empties <= 12 {
-            assert_eq!(label, Some("100%"), "ply {}", m.ply);
+            assert_eq!(label.as_deref(), Some("100%"), "ply {}", m.ply);
             assert_eq!(
                 m.best_score,
                 Some(reference::score(&p.board)),
@@ -216,7 +218,7 @@ fn a_game_from_move_1_is_estimated_before_the_exact_reach_and_exact_after_it() {
                 m.ply
             );
         } else {
-            assert_eq!(label, Some("4@95%"), "ply {}", m.ply);
+            assert_eq!(label.as_deref(), Some("4@95%"), "ply {}", m.ply);
             assert!(m.best_score.is_some_and(|s| s.abs() <= 64));
             assert_eq!(m.best_moves.len(), 1, "an estimate names one move");
             assert!(m.lost.is_some_and(|l| l >= 0), "ply {}", m.ply);
@@ -226,7 +228,7 @@ fn a_game_from_move_1_is_estimated_before_the_exact_reach_and_exact_after_it() {
     assert!(estimated > 40, "{estimated} estimates");
     // Exact from the first move whose position and successor both are.
     let first_exact = a.moves.iter().find(|m| {
-        m.precision.as_deref() == Some("100%") && m.score_precision.as_deref() == Some("100%")
+        m.precision == Some(Precision::Exact) && m.score_precision == Some(Precision::Exact)
     });
     assert_eq!(a.exact_from_ply, first_exact.map(|m| m.ply));
     assert!(first_exact.is_some_and(|m| m.empties <= 12));

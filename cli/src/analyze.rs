@@ -10,6 +10,7 @@ use othello_solver::analysis::{analyze_game, AnalysisOptions, GameAnalysis};
 use othello_solver::formats::games::{read_game_file, Game};
 use othello_solver::formats::position::{format_move_list, parse_move_list};
 use othello_solver::picture::{score_chart_svg, ChartPoint};
+use othello_solver::search::Precision;
 use othello_solver::search::{Engine, Status};
 use rayon::prelude::*;
 use std::io::IsTerminal;
@@ -257,7 +258,7 @@ fn table(a: &GameAnalysis, game: &Game) -> String {
             m.played,
             signed(m.score),
             signed(m.best_score),
-            m.precision.as_deref().unwrap_or("?"),
+            label(m.precision, "?"),
             m.best_moves.join(" "),
             lost
         );
@@ -321,7 +322,7 @@ fn table(a: &GameAnalysis, game: &Game) -> String {
             "result: {} in the game, about {:+} with best play from move {from_move} by the {} estimate (black's view)\n",
             signed(a.final_black_score),
             m.best_score.map_or(0, |b| if m.side == "X" { b } else { -b }),
-            m.precision.as_deref().unwrap_or("?")
+            label(m.precision, "?")
         )),
         (p, _) => s.push_str(&format!(
             "result: {} in the game, {} with perfect play from move {from_move} (black's view)\n",
@@ -367,11 +368,16 @@ fn csv_rows(a: &GameAnalysis) -> String {
                 opt(m.best_score),
                 m.best_moves.join(" "),
                 opt(m.lost),
-                m.precision.as_deref().unwrap_or(""),
-                m.score_precision.as_deref().unwrap_or("")
+                label(m.precision, ""),
+                label(m.score_precision, "")
             )
         })
         .collect()
+}
+
+/// A precision's label ("100%", "14@95%"), or `none` without one.
+fn label(p: Option<Precision>, none: &str) -> String {
+    p.map_or_else(|| none.to_string(), |p| p.to_string())
 }
 
 fn csv_field(s: &str) -> String {
@@ -385,7 +391,7 @@ fn csv_field(s: &str) -> String {
 /// Black's score (exact or estimated) at each analysed position, and at
 /// the end.
 fn chart_points(a: &GameAnalysis) -> Vec<ChartPoint> {
-    let exact = |p: &Option<String>| p.as_deref() == Some("100%");
+    let exact = |p: &Option<Precision>| p.is_some_and(|p| p.is_exact());
     let mut points: Vec<ChartPoint> = a
         .moves
         .iter()

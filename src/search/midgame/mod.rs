@@ -97,6 +97,13 @@ pub enum Precision {
     },
 }
 
+/// Written as its label ("100%", "18@95%"), as in [`fmt::Display`].
+impl serde::Serialize for Precision {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 impl fmt::Display for Precision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
