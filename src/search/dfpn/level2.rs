@@ -35,6 +35,10 @@ pub enum Pn2ParamsError {
     },
 }
 
+/// The most nodes an arena holds: its links are 32-bit, and the last
+/// expansion may push a position's children (at most 33) past the cap.
+const MAX_ARENA_NODES: u64 = u32::MAX as u64 - 64;
+
 /// Bytes of one level-2 node in the arena.
 pub const PN2_NODE_BYTES: usize = std::mem::size_of::<PnNode>();
 
@@ -68,7 +72,8 @@ impl Pn2Params {
         }
     }
 
-    /// The most nodes one level-2 search holds with a table of `capacity` entries.
+    /// The most nodes one level-2 search holds with a table of `capacity`
+    /// entries (never more than its 32-bit links can index).
     pub fn max_nodes(&self, capacity: u64) -> u64 {
         self.resolve(capacity).2
     }
@@ -79,7 +84,10 @@ impl Pn2Params {
         (
             self.a.unwrap_or(0.45 * n),
             self.b.unwrap_or(0.30 * n).max(f64::MIN_POSITIVE),
-            self.cap.unwrap_or(capacity / 4).min(capacity),
+            self.cap
+                .unwrap_or(capacity / 4)
+                .min(capacity)
+                .min(MAX_ARENA_NODES),
         )
     }
 }
@@ -128,5 +136,8 @@ mod tests {
             p.cap(999_990, n) <= 10,
             "never beyond what the table has left"
         );
+        let huge = 1u64 << 40;
+        assert!(p.max_nodes(huge) <= MAX_ARENA_NODES, "32-bit links");
+        assert!(p.cap(huge / 2, huge) as u64 <= MAX_ARENA_NODES);
     }
 }
