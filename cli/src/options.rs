@@ -233,8 +233,9 @@ impl SearchArgs {
             h_search_from: self.h_search_from,
             deep: DeepParams::new(self.deep_e, self.deep_d)?,
             plus_depth: self.plus_depth,
-            procedure: config.algo.procedure(),
             pn2: Pn2Params::new(self.pn2_a, self.pn2_b, self.pn2_cap)?,
+            // The engine sets the procedure from the algorithm.
+            ..DfpnOptions::default()
         };
         if let Some(path) = &self.weights {
             let e =

@@ -40,7 +40,7 @@ pub enum Algo {
     /// thresholds are reached; one thread, alpha-beta at the leaves.
     Pds,
     /// PDS-PN: PDS with a best-first PN search at the nodes its table does
-    /// not hold ([`crate::search::dfpn::pn2`]); one thread, alpha-beta at
+    /// not hold ([`crate::search::dfpn::level2`]); one thread, alpha-beta at
     /// the leaves.
     PdsPn,
 }

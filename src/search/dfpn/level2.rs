@@ -78,8 +78,18 @@ impl Pn2Params {
         self.resolve(capacity).2
     }
 
+    /// The level-2 node cap y = min(x · f(x), N − x, cap) for a table of
+    /// `capacity` entries with `entries` in use.
+    pub fn cap(&self, entries: u64, capacity: u64) -> usize {
+        let (a, b, cap) = self.resolve(capacity);
+        let x = entries as f64;
+        let f = 1.0 / (1.0 + ((a - x) / b).exp());
+        let y = (x * f).min(capacity.saturating_sub(entries) as f64);
+        (y.max(0.0) as u64).min(cap) as usize
+    }
+
     /// (a, b, cap) for a table of `capacity` entries.
-    pub(super) fn resolve(&self, capacity: u64) -> (f64, f64, u64) {
+    fn resolve(&self, capacity: u64) -> (f64, f64, u64) {
         let n = capacity as f64;
         (
             self.a.unwrap_or(0.45 * n),
@@ -105,18 +115,6 @@ pub struct PnNode {
     pub(super) count: u32,
     /// The node's target: "score ≥ k?".
     pub(super) k: i32,
-}
-
-impl Pn2Params {
-    /// The level-2 node cap y = min(x · f(x), N − x, cap) for a table of
-    /// `capacity` entries with `entries` in use.
-    pub fn cap(&self, entries: u64, capacity: u64) -> usize {
-        let (a, b, cap) = self.resolve(capacity);
-        let x = entries as f64;
-        let f = 1.0 / (1.0 + ((a - x) / b).exp());
-        let y = (x * f).min(capacity.saturating_sub(entries) as f64);
-        (y.max(0.0) as u64).min(cap) as usize
-    }
 }
 
 #[cfg(test)]

@@ -86,7 +86,8 @@ pub struct DfpnOptions {
     /// df-pn⁺: new nodes get h · E^(D − d), deep df-pn's depth term with
     /// `deep`'s E and D ([`heuristic::DepthTerm`]; the engine sets it up).
     pub plus_depth: bool,
-    /// How the tree is explored: MID's thresholds, PDS's or PDS-PN's.
+    /// How the tree is explored: MID's thresholds, PDS's or PDS-PN's (the
+    /// engine sets it from its [`crate::search::Algo`]).
     pub procedure: Procedure,
     /// PDS-PN's growth function and level-2 cap (the others ignore it).
     pub pn2: level2::Pn2Params,

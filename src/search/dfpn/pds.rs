@@ -160,12 +160,11 @@ impl Dfpn<'_> {
         if self.options.procedure != Procedure::PdsPn {
             return None;
         }
-        let params = self.options.pn2;
         if self.options.leaf_empties > 0 && board.empties() <= self.options.leaf_empties {
             return None;
         }
         let stats = self.table.stats();
-        let cap = params.cap(stats.entries, stats.capacity);
+        let cap = self.options.pn2.cap(stats.entries, stats.capacity);
         if cap < 2 {
             return None;
         }
