@@ -15,7 +15,7 @@
 use crate::board::{Color, Square};
 use crate::formats::games::Game;
 use crate::formats::Position;
-use crate::search::midgame::{Precision, ThinkOptions};
+use crate::search::midgame::{Precision, ThinkOptions, DEFAULT_CONFIDENCE};
 use crate::search::{Engine, Limits, Mode, Status};
 use serde::Serialize;
 
@@ -35,6 +35,13 @@ pub struct AnalysisOptions {
     pub confidence: u32,
 }
 
+/// Positions analysed by default: from this many empties to the end (the
+/// depth of WTHOR's recorded perfect-play scores), all of them exactly.
+pub const DEFAULT_FROM_EMPTIES: u32 = 24;
+
+/// The estimates' midgame depth in plies by default.
+pub const DEFAULT_ESTIMATE_DEPTH: u32 = 14;
+
 impl AnalysisOptions {
     /// Exact scores from `from_empties` to the end (no estimates up to 60
     /// empties, the estimate's settings at their defaults).
@@ -52,10 +59,10 @@ impl Default for AnalysisOptions {
     /// `from_empties`) 14 plies deep at 95 %.
     fn default() -> AnalysisOptions {
         AnalysisOptions {
-            from_empties: 24,
-            exact_empties: 24,
-            depth: 14,
-            confidence: 95,
+            from_empties: DEFAULT_FROM_EMPTIES,
+            exact_empties: DEFAULT_FROM_EMPTIES,
+            depth: DEFAULT_ESTIMATE_DEPTH,
+            confidence: DEFAULT_CONFIDENCE,
         }
     }
 }

@@ -6,10 +6,13 @@
 use super::options::SearchArgs;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use othello_solver::analysis::{analyze_game, AnalysisOptions, GameAnalysis};
+use othello_solver::analysis::{
+    analyze_game, AnalysisOptions, GameAnalysis, DEFAULT_ESTIMATE_DEPTH, DEFAULT_FROM_EMPTIES,
+};
 use othello_solver::formats::games::{read_game_file, Game};
 use othello_solver::formats::position::{format_move_list, parse_move_list};
 use othello_solver::picture::{score_chart_svg, ChartPoint};
+use othello_solver::search::midgame::DEFAULT_CONFIDENCE;
 use othello_solver::search::Precision;
 use othello_solver::search::{Engine, Status};
 use rayon::prelude::*;
@@ -18,11 +21,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// Positions analysed by default: from this many empties to the end (the
-/// depth of WTHOR's recorded perfect-play scores). A game from 24 empties
-/// takes a few seconds on one core.
-pub const DEFAULT_FROM_EMPTIES: u32 = 24;
 
 /// Table size per game when `--hash-mb` is not given.
 const DEFAULT_HASH_MB: usize = 128;
@@ -51,12 +49,12 @@ pub struct Args {
           value_parser = clap::value_parser!(u32).range(0..=60))]
     pub exact_empties: u32,
     /// The estimates' midgame depth in plies.
-    #[arg(long, value_name = "D", default_value_t = 14,
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_ESTIMATE_DEPTH,
           value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
     /// The estimates' ProbCut confidence in percent: 73, 87, 95, 98, 99 or
     /// 100 (no ProbCut).
-    #[arg(long, value_name = "C", default_value_t = 95,
+    #[arg(long, value_name = "C", default_value_t = DEFAULT_CONFIDENCE,
           value_parser = super::engine_mode::parse_confidence)]
     pub confidence: u32,
     /// Output format.

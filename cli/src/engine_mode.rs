@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
     /// ProbCut's confidence in percent: 73, 87, 95, 98, 99 or 100 (no ProbCut).
-    #[arg(long, default_value_t = 95, value_parser = parse_confidence)]
+    #[arg(long, default_value_t = othello_solver::search::midgame::DEFAULT_CONFIDENCE, value_parser = parse_confidence)]
     pub confidence: u32,
     /// NBoard: each side's clock in seconds when the game record has none.
     #[arg(long, default_value_t = 600.0)]

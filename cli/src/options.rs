@@ -221,12 +221,6 @@ impl SearchArgs {
                 config.threads
             );
         }
-        if self.plus_depth && config.algo != Algo::DfpnPlus {
-            anyhow::bail!(
-                "--plus-depth is an option of --algo dfpn+ (the algorithm is {})",
-                config.algo.name()
-            );
-        }
         config.dfpn = DfpnOptions {
             leaf_empties: self.leaf_empties,
             epsilon: self.epsilon,

@@ -20,6 +20,7 @@ the Rust library; this package only shapes its answers for Python.
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, dataclass
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._othello import Engine, Position, SolveIter, evaluate_many as _evaluate_many
@@ -39,6 +40,7 @@ __all__ = [
     "solve_arrays",
     "evaluate_arrays",
     "Result",
+    "SearchOptions",
     "solve",
     "solve_many",
     "evaluate",
@@ -53,6 +55,41 @@ PASS = 64
 
 Mode = Union[str, Tuple[str, int]]
 PositionLike = Union[Position, str]
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """The proof-number family's knobs, as the command line's flags of the
+    same names; ``None`` keeps the library's default, and the library checks
+    every value given (a bad one raises ``ValueError``).
+
+    - ``leaf_empties``: positions with at most this many empties go to the
+      alpha-beta leaf solver (0: pure proof-number search).
+    - ``deep_e``, ``deep_d``: deep df-pn's E (at least 1) and D (0 to 60),
+      for ``algo="deep-dfpn"`` and the depth term.
+    - ``plus_depth``: with ``algo="dfpn+"``, multiply a new node's h by
+      E^(D - depth).
+    - ``pn2_a``, ``pn2_b``, ``pn2_cap``: PDS-PN's growth function and its
+      level-2 cap (table entries; defaults 0.45 and 0.30 of the table, and
+      a quarter of it).
+
+    >>> ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+    >>> opts = SearchOptions(leaf_empties=0, pn2_a=1000, pn2_b=500)
+    >>> solve(ffo1, mode="wld", algo="pds-pn", options=opts).wld
+    'win'
+    """
+
+    leaf_empties: Optional[int] = None
+    deep_e: Optional[int] = None
+    deep_d: Optional[int] = None
+    plus_depth: bool = False
+    pn2_a: Optional[float] = None
+    pn2_b: Optional[float] = None
+    pn2_cap: Optional[int] = None
+
+
+def _knobs(options: Optional[SearchOptions]) -> Dict[str, Any]:
+    return asdict(options if options is not None else SearchOptions())
 
 
 class Result:
@@ -127,6 +164,7 @@ def solve(
     hash_mb: int = 256,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    options: Optional[SearchOptions] = None,
 ) -> Result:
     """Solves one position: ``mode`` is ``"exact"`` (the default: score,
     one best move and the principal variation), ``"wld"`` or
@@ -136,8 +174,9 @@ def solve(
     ``"deep-dfpn"``, ``"pds"`` or ``"pds-pn"`` (default:
     the fastest for the question). ``threads`` (default 1), ``hash_mb`` the
     table. A ``time_limit`` (seconds) or ``node_limit`` that is hit gives
-    ``status == "unknown"``, never an exception. The GIL is released while
-    it runs; Ctrl-C raises ``KeyboardInterrupt`` at once.
+    ``status == "unknown"``, never an exception. ``options``: the
+    proof-number search's knobs (:class:`SearchOptions`). The GIL is
+    released while it runs; Ctrl-C raises ``KeyboardInterrupt`` at once.
 
     >>> solve("f5d6c3d3c4", node_limit=1000).status
     'unknown'
@@ -145,7 +184,7 @@ def solve(
     m, k = _mode(mode)
     text = _solve_json(
         _position(position), m, k, all_best, all_moves, algo, threads or 1, hash_mb,
-        time_limit, node_limit,
+        time_limit, node_limit, _knobs(options),
     )
     return Result(json.loads(text))
 
@@ -162,12 +201,14 @@ def solve_many(
     hash_mb: int = 64,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    options: Optional[SearchOptions] = None,
 ) -> Iterator[Result]:
     """Solves many positions in parallel (``jobs`` threads, default every
     core, each with its own table of ``hash_mb``; ``threads`` per position)
     and yields their results in input order as they come. The GIL is
     released while waiting; Ctrl-C stops every solve and raises
-    ``KeyboardInterrupt``. Limits are per position.
+    ``KeyboardInterrupt``. Limits and ``options`` (:class:`SearchOptions`)
+    are per position.
 
     >>> ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
     >>> ps = [Position(ffo1), Position()]
@@ -180,7 +221,7 @@ def solve_many(
     m, k = _mode(mode)
     it: SolveIter = _solve_many_json(
         ps, m, k, all_best, all_moves, algo, jobs or os.cpu_count() or 1, threads,
-        hash_mb, time_limit, node_limit,
+        hash_mb, time_limit, node_limit, _knobs(options),
     )
     try:
         for text in it:
@@ -289,6 +330,7 @@ def solve_arrays(
     hash_mb: int = 64,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    options: Optional[SearchOptions] = None,
 ) -> Dict[str, Any]:
     """Solves positions given as NumPy arrays, with no record per position:
     ``black`` and ``white`` uint64 bitboards (bit 0 = a1) and
@@ -299,8 +341,8 @@ def solve_arrays(
     side to move has no move), ``best_moves`` (uint64 mask: every best move
     with ``all_best``, else the one) and ``nodes`` (uint64). ``jobs`` threads
     (default every core) each with a table of ``hash_mb``; the GIL is
-    released, and Ctrl-C raises ``KeyboardInterrupt``. Limits are per
-    position.
+    released, and Ctrl-C raises ``KeyboardInterrupt``. Limits and
+    ``options`` (:class:`SearchOptions`) are per position.
 
     >>> import numpy as np
     >>> ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
@@ -316,7 +358,7 @@ def solve_arrays(
     m, k = _mode(mode)
     cols = _solve_arrays(
         *_bitboard_arrays(black, white, black_to_move), m, k, all_best, algo,
-        jobs or os.cpu_count() or 1, threads, hash_mb, time_limit, node_limit,
+        jobs or os.cpu_count() or 1, threads, hash_mb, time_limit, node_limit, _knobs(options),
     )
     return {
         "solved": np.frombuffer(cols[0], dtype=np.uint8).astype(bool),

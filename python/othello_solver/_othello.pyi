@@ -1,7 +1,7 @@
 """Type stubs of the native module (the Rust binding); the package's own
 functions carry their annotations in ``__init__.py``."""
 
-from typing import Any, Iterator, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 class Position:
     """An Othello position: 64 squares and the side to move."""
@@ -40,12 +40,12 @@ class SolveIter(Iterator[str]):
 def solve_json(
     position: Position, mode: str, bound: Optional[int], all_best: bool, all_moves: bool,
     algo: Optional[str], threads: int, hash_mb: int, time_limit: Optional[float],
-    node_limit: Optional[int],
+    node_limit: Optional[int], knobs: Dict[str, Any],
 ) -> str: ...
 def solve_many_json(
     positions: List[Position], mode: str, bound: Optional[int], all_best: bool,
     all_moves: bool, algo: Optional[str], jobs: int, threads: int, hash_mb: int,
-    time_limit: Optional[float], node_limit: Optional[int],
+    time_limit: Optional[float], node_limit: Optional[int], knobs: Dict[str, Any],
 ) -> SolveIter: ...
 def evaluate_many(positions: List[Position]) -> List[float]: ...
 def read_games(path: str) -> List[Tuple[str, List[str], List[Position]]]: ...
@@ -54,7 +54,7 @@ def name_of(index: int) -> str: ...
 def solve_arrays(
     black: bytes, white: bytes, black_to_move: bytes, mode: str, bound: Optional[int],
     all_best: bool, algo: Optional[str], jobs: int, threads: int, hash_mb: int,
-    time_limit: Optional[float], node_limit: Optional[int],
+    time_limit: Optional[float], node_limit: Optional[int], knobs: Dict[str, Any],
 ) -> Tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]: ...
 def evaluate_arrays(black: bytes, white: bytes, black_to_move: bytes) -> bytes: ...
 

@@ -8,16 +8,19 @@ use othello_solver::batch::{run_batch, BatchItem};
 use othello_solver::board::symmetry;
 use othello_solver::board::Square;
 use othello_solver::eval::PatternEvaluator;
-use othello_solver::formats::parse_position_text;
+use othello_solver::formats::{is_pass_name, parse_position_text};
 use othello_solver::record::Record;
+use othello_solver::search::dfpn::deep::DeepParams;
+use othello_solver::search::dfpn::level2::Pn2Params;
+use othello_solver::search::dfpn::DfpnOptions;
 use othello_solver::search::{
-    default_algo, Algo, Engine, EngineConfig, Limits, Mode, ResolvedConfig,
+    default_algo, Algo, Engine, EngineConfig, EngineError, Limits, Mode, ResolvedConfig,
 };
 use othello_solver::{Color, Position};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -80,7 +83,7 @@ fn move_arg(m: &Bound<'_, PyAny>) -> PyResult<Option<Square>> {
     let text: String = m.extract().map_err(|_| {
         PyValueError::new_err("move: expected an index (int) or a square name (str)")
     })?;
-    if ["pass", "pa", "ps"].contains(&text.trim().to_ascii_lowercase().as_str()) {
+    if is_pass_name(&text) {
         return Ok(None);
     }
     square(&text).map(Some)
@@ -91,8 +94,7 @@ fn move_arg(m: &Bound<'_, PyAny>) -> PyResult<Option<Square>> {
 /// letter the column and the digit the row.
 #[pyfunction]
 fn index_of(name: &str) -> PyResult<u8> {
-    let n = name.trim().to_ascii_lowercase();
-    if n == "pass" || n == "pa" {
+    if is_pass_name(name) {
         return Ok(PASS);
     }
     square(name).map(|s| s.index() as u8)
@@ -285,6 +287,42 @@ impl PyPosition {
     }
 }
 
+/// The proof-number family's knobs, from the keyword arguments of the
+/// Python functions (every key present, `None` for the default).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct Knobs {
+    leaf_empties: Option<u32>,
+    deep_e: Option<u32>,
+    deep_d: Option<u32>,
+    plus_depth: bool,
+    pn2_a: Option<f64>,
+    pn2_b: Option<f64>,
+    pn2_cap: Option<u64>,
+}
+
+impl Knobs {
+    /// df-pn's options: the library's defaults where a knob is `None`, its
+    /// checks on every value given.
+    fn options(&self) -> PyResult<DfpnOptions> {
+        let d = DfpnOptions::default();
+        let deep = DeepParams::new(
+            self.deep_e.unwrap_or(d.deep.e()),
+            self.deep_d.unwrap_or(d.deep.d()),
+        )
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let pn2 = Pn2Params::new(self.pn2_a, self.pn2_b, self.pn2_cap)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(DfpnOptions {
+            leaf_empties: self.leaf_empties.unwrap_or(d.leaf_empties),
+            deep,
+            plus_depth: self.plus_depth,
+            pn2,
+            ..d
+        })
+    }
+}
+
 /// What `solve` and `solve_many` are asked, checked once.
 struct Question {
     mode: Mode,
@@ -302,6 +340,7 @@ fn question(
     hash_mb: usize,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
+    knobs: &Knobs,
 ) -> PyResult<Question> {
     let mode = match (mode, bound) {
         ("exact", None) => Mode::Exact,
@@ -348,15 +387,29 @@ fn question(
     config.all_best = all_best || all_moves;
     config.all_moves = all_moves;
     config.threads = threads.max(1);
-    let resolved = config
-        .resolve()
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    config.dfpn = knobs.options()?;
+    let resolved = config.resolve().map_err(engine_error)?;
     Ok(Question { mode, resolved })
+}
+
+/// A bad knob is the caller's `ValueError`; the rest (memory, threads, a
+/// built-in file) is a `RuntimeError`.
+fn engine_error(e: EngineError) -> PyErr {
+    match e {
+        EngineError::PlusDepth(_) | EngineError::Pn2(_) => PyValueError::new_err(e.to_string()),
+        e => PyRuntimeError::new_err(e.to_string()),
+    }
 }
 
 fn engine(q: &Question, stop: &Arc<AtomicBool>) -> PyResult<Engine> {
     Engine::from_resolved(q.resolved.clone().with_interrupt(Some(Arc::clone(stop))))
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+        .map_err(engine_error)
+}
+
+/// An engine for a thread of the batch runner (no Python there).
+fn batch_engine(q: &Question, stop: &Arc<AtomicBool>) -> std::io::Result<Engine> {
+    Engine::from_resolved(q.resolved.clone().with_interrupt(Some(Arc::clone(stop))))
+        .map_err(std::io::Error::other)
 }
 
 fn record_json(p: &PyPosition, engine: &mut Engine, mode: Mode) -> String {
@@ -394,7 +447,7 @@ fn wait<T: Send>(
 /// Solves one position; returns the JSON record. The GIL is released while
 /// it runs; Ctrl-C stops it and raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (position, mode, bound, all_best, all_moves, algo, threads, hash_mb, time_limit, node_limit))]
+#[pyo3(signature = (position, mode, bound, all_best, all_moves, algo, threads, hash_mb, time_limit, node_limit, knobs))]
 #[allow(clippy::too_many_arguments)]
 fn solve_json(
     py: Python<'_>,
@@ -408,9 +461,10 @@ fn solve_json(
     hash_mb: usize,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
+    knobs: Knobs,
 ) -> PyResult<String> {
     let q = question(
-        mode, bound, all_best, all_moves, algo, threads, hash_mb, time_limit, node_limit,
+        mode, bound, all_best, all_moves, algo, threads, hash_mb, time_limit, node_limit, &knobs,
     )?;
     let stop = Arc::new(AtomicBool::new(false));
     let mut e = engine(&q, &stop)?;
@@ -435,8 +489,8 @@ fn solve_json(
     })
 }
 
-/// Results of many positions, in input order, solved by `jobs` threads
-/// (each with its own engine) with the GIL released.
+/// Results of many positions, in input order, solved by the library's batch
+/// runner on `jobs` threads (each with its own engine) with the GIL released.
 #[pyclass(module = "othello_solver._othello")]
 struct SolveIter {
     rx: Mutex<Receiver<(usize, String)>>,
@@ -444,7 +498,7 @@ struct SolveIter {
     next: usize,
     total: usize,
     pending: BTreeMap<usize, String>,
-    workers: Vec<std::thread::JoinHandle<()>>,
+    worker: Option<std::thread::JoinHandle<std::io::Result<()>>>,
 }
 
 #[pymethods]
@@ -467,9 +521,11 @@ impl SolveIter {
                     self.pending.insert(i, json);
                 }
                 Ok(None) => {
-                    return Err(PyRuntimeError::new_err(
-                        "the solving threads stopped before every result",
-                    ))
+                    let why = match self.worker.take().map(|w| w.join()) {
+                        Some(Ok(Err(e))) => e.to_string(),
+                        _ => "the solving threads stopped before every result".to_string(),
+                    };
+                    return Err(PyRuntimeError::new_err(why));
                 }
                 Err(e) => {
                     self.close();
@@ -482,7 +538,7 @@ impl SolveIter {
     /// Stops the solves in progress (they answer unknown) and starts no more.
     fn close(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        for w in self.workers.drain(..) {
+        if let Some(w) = self.worker.take() {
             let _ = w.join();
         }
     }
@@ -494,10 +550,24 @@ impl Drop for SolveIter {
     }
 }
 
+/// The positions as the batch runner's items, identified by their index.
+fn batch_items(positions: &[PyPosition]) -> Vec<BatchItem> {
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| BatchItem {
+            id: i.to_string(),
+            position: p.position(),
+            problem: None,
+            known_score: None,
+        })
+        .collect()
+}
+
 /// Starts solving `positions` on `jobs` threads; returns the iterator of
 /// their JSON records in input order.
 #[pyfunction]
-#[pyo3(signature = (positions, mode, bound, all_best, all_moves, algo, jobs, threads, hash_mb, time_limit, node_limit))]
+#[pyo3(signature = (positions, mode, bound, all_best, all_moves, algo, jobs, threads, hash_mb, time_limit, node_limit, knobs))]
 #[allow(clippy::too_many_arguments)]
 fn solve_many_json(
     positions: Vec<PyPosition>,
@@ -511,61 +581,49 @@ fn solve_many_json(
     hash_mb: usize,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
+    knobs: Knobs,
 ) -> PyResult<SolveIter> {
-    let q = Arc::new(question(
-        mode, bound, all_best, all_moves, algo, threads, hash_mb, time_limit, node_limit,
-    )?);
+    let q = question(
+        mode, bound, all_best, all_moves, algo, threads, hash_mb, time_limit, node_limit, &knobs,
+    )?;
     let stop = Arc::new(AtomicBool::new(false));
-    let total = positions.len();
-    let (rx, workers) = spawn_solvers(positions, &q, &stop, jobs, |p, e, mode| {
-        record_json(p, e, mode)
-    })?;
+    // The first engine is made here, so that a table too large for the
+    // memory is an error of this call; the batch runner's first thread
+    // takes it.
+    let first = Mutex::new(Some(engine(&q, &stop)?));
+    let items = batch_items(&positions);
+    let total = items.len();
+    let (tx, rx) = mpsc::channel();
+    let flag = Arc::clone(&stop);
+    let worker = std::thread::spawn(move || {
+        let make = || match first.lock().ok().and_then(|mut e| e.take()) {
+            Some(e) => Ok(e),
+            None => batch_engine(&q, &flag),
+        };
+        run_batch(
+            &items,
+            jobs.max(1),
+            false,
+            Some(&flag),
+            make,
+            |e, item| e.solve(&item.position.board, q.mode),
+            |r, _| {
+                let i = r.id.parse::<usize>().map_err(std::io::Error::other)?;
+                let json = Record::new(r.position, r.result).to_json().to_string();
+                tx.send((i, json))
+                    .map_err(|_| std::io::Error::other("the results' iterator is gone"))
+            },
+        )
+        .map(|_| ())
+    });
     Ok(SolveIter {
         rx: Mutex::new(rx),
         stop,
         next: 0,
         total,
         pending: BTreeMap::new(),
-        workers,
+        worker: Some(worker),
     })
-}
-
-/// Solver threads: `jobs` of them (at most one per position), each with its
-/// own engine, taking positions in turn and sending `(index, answer(...))`
-/// until every position is taken or `stop` is set.
-#[allow(clippy::type_complexity)]
-fn spawn_solvers<T: Send + 'static>(
-    positions: Vec<PyPosition>,
-    q: &Arc<Question>,
-    stop: &Arc<AtomicBool>,
-    jobs: usize,
-    answer: fn(&PyPosition, &mut Engine, Mode) -> T,
-) -> PyResult<(Receiver<(usize, T)>, Vec<std::thread::JoinHandle<()>>)> {
-    let positions = Arc::new(positions);
-    let taken = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = mpsc::channel();
-    let mut workers = Vec::new();
-    for _ in 0..jobs.max(1).min(positions.len().max(1)) {
-        let mut e = engine(q, stop)?;
-        let (q, stop, positions, taken, tx) = (
-            Arc::clone(q),
-            Arc::clone(stop),
-            Arc::clone(&positions),
-            Arc::clone(&taken),
-            tx.clone(),
-        );
-        workers.push(std::thread::spawn(move || loop {
-            let i = taken.fetch_add(1, Ordering::Relaxed);
-            if i >= positions.len() || stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let out = answer(&positions[i], &mut e, q.mode);
-            if tx.send((i, out)).is_err() {
-                break;
-            }
-        }));
-    }
-    Ok((rx, workers))
 }
 
 /// One position's answer in the array API.
@@ -642,7 +700,7 @@ type Columns = (
 /// released, Ctrl-C polled) and returns the answer's columns, in input
 /// order, without a JSON record per position.
 #[pyfunction]
-#[pyo3(signature = (black, white, black_to_move, mode, bound, all_best, algo, jobs, threads, hash_mb, time_limit, node_limit))]
+#[pyo3(signature = (black, white, black_to_move, mode, bound, all_best, algo, jobs, threads, hash_mb, time_limit, node_limit, knobs))]
 #[allow(clippy::too_many_arguments)]
 fn solve_arrays(
     py: Python<'_>,
@@ -658,25 +716,17 @@ fn solve_arrays(
     hash_mb: usize,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
+    knobs: Knobs,
 ) -> PyResult<Columns> {
     let positions = positions_of(black, white, black_to_move)?;
     let n = positions.len();
     let q = question(
-        mode, bound, all_best, false, algo, threads, hash_mb, time_limit, node_limit,
+        mode, bound, all_best, false, algo, threads, hash_mb, time_limit, node_limit, &knobs,
     )?;
     // The library's batch runner: its scheduling (contiguous runs of
     // positions per thread, so that positions of one game share a table)
     // and its engines per thread.
-    let items: Vec<BatchItem> = positions
-        .iter()
-        .enumerate()
-        .map(|(i, p)| BatchItem {
-            id: i.to_string(),
-            position: p.position(),
-            problem: None,
-            known_score: None,
-        })
-        .collect();
+    let items = batch_items(&positions);
     let stop = Arc::new(AtomicBool::new(false));
     let mut rows: Vec<Option<Row>> = (0..n).map(|_| None).collect();
     let (ran, interrupted) = py.detach(|| {
@@ -687,12 +737,7 @@ fn solve_arrays(
                     jobs.max(1),
                     false,
                     Some(&stop),
-                    || {
-                        Engine::from_resolved(
-                            q.resolved.clone().with_interrupt(Some(Arc::clone(&stop))),
-                        )
-                        .map_err(std::io::Error::other)
-                    },
+                    || batch_engine(&q, &stop),
                     |e, item| e.solve(&item.position.board, q.mode),
                     |r, _| {
                         if let Some(slot) = r.id.parse::<usize>().ok().and_then(|i| rows.get_mut(i))
@@ -797,7 +842,7 @@ impl PyEngine {
     /// value in discs for the side to move, the precision `"12@95%"` or
     /// `"100%"`. `exact_empties`: solve exactly from that many empties
     /// (default: twice the depth, at most 24). The GIL is released.
-    #[pyo3(signature = (position, depth=12, confidence=95, exact_empties=None))]
+    #[pyo3(signature = (position, depth=12, confidence=othello_solver::search::midgame::DEFAULT_CONFIDENCE, exact_empties=None))]
     fn think(
         &self,
         py: Python<'_>,

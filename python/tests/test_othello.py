@@ -204,3 +204,47 @@ def test_every_algorithm_by_name_and_a_bad_name_refused():
         assert r.status == "solved" and r.score == 18 and r.algo == algo, algo
     with pytest.raises(ValueError, match="pds-pn"):
         osv.solve(p, algo="pns", threads=1, hash_mb=16)
+
+
+def test_search_options_reach_the_search():
+    p = Position(FFO1)
+    pure = osv.SearchOptions(leaf_empties=0)
+    dfpn = osv.solve(p, mode="wld", algo="dfpn", hash_mb=16, options=pure)
+    assert dfpn.wld == "win" and dfpn.leaf_nodes == 0
+    handed = osv.solve(p, mode="wld", algo="dfpn", hash_mb=16)
+    assert handed.leaf_nodes > 0
+    # E = 1 is plain df-pn, node for node.
+    one = osv.SearchOptions(leaf_empties=0, deep_e=1)
+    assert osv.solve(p, mode="wld", algo="deep-dfpn", hash_mb=16, options=one).nodes == dfpn.nodes
+    deep = osv.SearchOptions(leaf_empties=0, deep_e=3, deep_d=6)
+    assert osv.solve(p, mode="wld", algo="deep-dfpn", hash_mb=16, options=deep).nodes != dfpn.nodes
+    plus = osv.solve(p, mode="wld", algo="dfpn+", hash_mb=16, options=pure)
+    plus_one = osv.SearchOptions(leaf_empties=0, plus_depth=True, deep_e=1)
+    assert osv.solve(p, mode="wld", algo="dfpn+", hash_mb=16, options=plus_one).nodes == plus.nodes
+    # PDS-PN's level 2 runs on this small tree only with a small a and b.
+    small = osv.SearchOptions(leaf_empties=0, pn2_a=1000, pn2_b=500)
+    a = osv.solve(p, algo="pds-pn", hash_mb=16, options=small)
+    b = osv.solve(p, algo="pds-pn", hash_mb=16, options=osv.SearchOptions(leaf_empties=0))
+    assert a.score == b.score == 18 and a.nodes != b.nodes
+    many = list(osv.solve_many([p, p], mode="wld", algo="pds", jobs=2, hash_mb=16, options=pure))
+    assert [r.wld for r in many] == ["win", "win"] and all(r.leaf_nodes == 0 for r in many)
+
+
+def test_bad_search_options_are_value_errors():
+    p = Position(FFO1)
+    bad = [
+        ("deep-dfpn", osv.SearchOptions(deep_e=0), "E must be at least 1"),
+        ("deep-dfpn", osv.SearchOptions(deep_d=61), "at most 60"),
+        ("pds-pn", osv.SearchOptions(pn2_a=0.0), "positive"),
+        ("pds-pn", osv.SearchOptions(pn2_b=float("nan")), "positive"),
+        ("pds-pn", osv.SearchOptions(pn2_cap=1), "at least 2"),
+        ("pds-pn", osv.SearchOptions(pn2_cap=1 << 40), "larger than the proof table"),
+        ("dfpn", osv.SearchOptions(plus_depth=True), "option of dfpn\\+"),
+    ]
+    for algo, opts, msg in bad:
+        with pytest.raises(ValueError, match=msg):
+            osv.solve(p, algo=algo, hash_mb=16, options=opts)
+    boards, side = osv.to_numpy([p])
+    with pytest.raises(ValueError, match="larger than the proof table"):
+        osv.solve_arrays(boards[:, 0], boards[:, 1], side, algo="pds-pn", hash_mb=16,
+                         options=osv.SearchOptions(pn2_cap=1 << 40))

@@ -4,5 +4,5 @@ pub mod games;
 pub mod position;
 pub mod problem;
 
-pub use position::{Position, PositionError};
+pub use position::{is_pass_name, Position, PositionError};
 pub use problem::{parse_position_text, LineError, MoveScore, Problem, ProblemError};

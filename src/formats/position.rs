@@ -275,6 +275,15 @@ fn parse_board(t: &str) -> Result<Position, PositionError> {
     Position::from_colors(black, white, side).ok_or(PositionError::WrongLength { found: 64 })
 }
 
+/// Whether `text` names a pass: `pass`, `pa` (NBoard, GGF, GTP, WTHOR
+/// transcripts) or `ps`, in any case and with spaces around. Every reader
+/// of moves asks this, so that they all take the same spellings.
+pub fn is_pass_name(text: &str) -> bool {
+    ["pass", "pa", "ps"]
+        .iter()
+        .any(|p| text.trim().eq_ignore_ascii_case(p))
+}
+
 /// Plays a move list from the start, with implicit passes. Square names in
 /// either case (`f5d6`, `F5 D6`), separated or not by white space, `-` or
 /// `,` (`F5-D6-C3`), with move numbers (`1. F5 d6 2. C3`, `1.f5 2.d6`)
@@ -321,7 +330,7 @@ pub fn parse_move_list(t: &str) -> Result<(Position, Vec<Square>), PositionError
         } else {
             pos.side.name()
         };
-        if name.eq_ignore_ascii_case("pa") || name.eq_ignore_ascii_case("ps") {
+        if is_pass_name(&name) {
             if pos.board.moves() != 0 {
                 return Err(PositionError::BadPass {
                     number,
@@ -363,6 +372,24 @@ pub fn format_move_list(moves: &[Square]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pass_names_are_one_set_in_any_case() {
+        for t in ["pass", "PASS", "Pa", "pa", "PS", " ps "] {
+            assert!(is_pass_name(t), "{t}");
+        }
+        for t in ["", "p", "pas", "passe", "a1", "--"] {
+            assert!(!is_pass_name(t), "{t}");
+        }
+        // A move list takes every spelling.
+        for pass in ["pa", "PASS", "ps"] {
+            let err = parse_move_list(&format!("f5 {pass}")).unwrap_err();
+            assert!(
+                matches!(err, PositionError::BadPass { .. }),
+                "{pass}: {err}"
+            );
+        }
+    }
 
     const START: &str = "---------------------------OX------XO--------------------------- X";
 

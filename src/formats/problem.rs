@@ -237,8 +237,7 @@ fn parse_problem_text(line_no: usize, text: &str) -> Result<Option<Problem>, Lin
             .parse()
             .map_err(|_| err("the score is not an integer"))?;
         let mv = mv.trim();
-        let square = if mv == "--" || mv.eq_ignore_ascii_case("pa") || mv.eq_ignore_ascii_case("ps")
-        {
+        let square = if mv == "--" || super::position::is_pass_name(mv) {
             if score == FILLER {
                 continue;
             }

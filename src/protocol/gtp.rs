@@ -93,7 +93,7 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
 
 /// A move argument (`None`: `pass`).
 pub fn parse_vertex(text: &str) -> Result<Option<Square>, String> {
-    if text.eq_ignore_ascii_case("pass") || text.eq_ignore_ascii_case("pa") {
+    if crate::formats::position::is_pass_name(text) {
         return Ok(None);
     }
     Square::parse(text)

@@ -130,7 +130,7 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
         "move" => {
             let mut parts = rest.split('/');
             let sq = parts.next().unwrap_or("").trim();
-            let mv = if sq.eq_ignore_ascii_case("pa") || sq.eq_ignore_ascii_case("pass") {
+            let mv = if crate::formats::position::is_pass_name(sq) {
                 None
             } else {
                 Some(Square::parse(sq).map_err(|_| {

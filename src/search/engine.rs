@@ -161,6 +161,10 @@ pub enum EngineError {
     /// PDS-PN's level-2 cap does not fit its table.
     #[error(transparent)]
     Pn2(#[from] Pn2ParamsError),
+    /// The depth term ([`DfpnOptions::plus_depth`]) asked of an algorithm
+    /// other than df-pn⁺.
+    #[error("the depth term (--plus-depth) is an option of dfpn+, not of {0}")]
+    PlusDepth(&'static str),
 }
 
 /// An [`EngineConfig`] with its evaluation and h parameters loaded, once:
@@ -214,8 +218,17 @@ impl ResolvedConfig {
 impl EngineConfig {
     /// Loads what the configuration leaves to the defaults: the embedded
     /// pattern weights when no evaluator is given, the shipped h parameters
-    /// when none are given. Errors if a built-in file does not decode.
+    /// when none are given. Errors if a built-in file does not decode, if
+    /// the depth term is asked of an algorithm other than df-pn⁺, or if
+    /// PDS-PN's level-2 cap is larger than its table.
     pub fn resolve(self) -> Result<ResolvedConfig, EngineError> {
+        if self.dfpn.plus_depth && self.algo != Algo::DfpnPlus {
+            return Err(EngineError::PlusDepth(self.algo.name()));
+        }
+        if self.algo == Algo::PdsPn {
+            let capacity = ProofTable::with_mb_capacity(half_mb(self.hash_mb));
+            self.dfpn.pn2.check(capacity)?;
+        }
         let eval: Arc<dyn Evaluator + Send + Sync> = match &self.evaluator {
             Some(e) => Arc::clone(e),
             None => Arc::new(PatternEvaluator::embedded()?),
@@ -326,8 +339,8 @@ impl Engine {
         // PDS-PN's level-2 tree grows up to its cap beside the tables.
         let mut arena_bytes = 0u64;
         if config.algo == Algo::PdsPn {
+            // The cap fits the table: `resolve` checked it.
             let capacity = ProofTable::with_mb_capacity(half_mb(config.hash_mb));
-            config.dfpn.pn2.check(capacity)?;
             arena_bytes = config
                 .dfpn
                 .pn2

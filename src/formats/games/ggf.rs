@@ -295,7 +295,7 @@ fn parse_result(value: &str) -> Result<GgfResult, GgfError> {
 fn parse_move(color: Color, value: &str, number: usize) -> Result<GgfMove, GgfError> {
     let mut parts = value.split('/');
     let name = parts.next().unwrap_or("").trim();
-    let square = if name.eq_ignore_ascii_case("pa") {
+    let square = if crate::formats::position::is_pass_name(name) {
         None
     } else {
         let mut c = name.chars();

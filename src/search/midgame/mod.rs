@@ -56,11 +56,14 @@ pub struct ThinkOptions {
     pub exact_empties: Option<u32>,
 }
 
+/// ProbCut's confidence, percent, when none is asked for.
+pub const DEFAULT_CONFIDENCE: u32 = 95;
+
 impl Default for ThinkOptions {
     fn default() -> ThinkOptions {
         ThinkOptions {
             depth: None,
-            confidence: 95,
+            confidence: DEFAULT_CONFIDENCE,
             limits: Limits::default(),
             moves: 1,
             exact_empties: None,
