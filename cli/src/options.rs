@@ -5,7 +5,7 @@ use anyhow::Context;
 use othello_solver::search::dfpn::deep::DeepParams;
 use othello_solver::search::dfpn::level2::Pn2Params;
 use othello_solver::search::dfpn::params::HParams;
-use othello_solver::search::dfpn::DfpnOptions;
+use othello_solver::search::dfpn::{check_epsilon, DfpnOptions, MAX_EPSILON};
 use othello_solver::search::tuning::{
     DEFAULT_DEEP_D, DEFAULT_DEEP_E, DEFAULT_H_SEARCH_FROM, DEFAULT_LEAF_EMPTIES,
 };
@@ -151,10 +151,10 @@ pub fn cores() -> usize {
 }
 
 fn parse_epsilon(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(e) if e.is_finite() && (0.0..=10.0).contains(&e) => Ok(e),
-        _ => Err(format!("{s:?}: expected a number from 0 to 10")),
-    }
+    let e: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?}: expected a number from 0 to {MAX_EPSILON}"))?;
+    check_epsilon(e).map_err(|e| e.to_string())
 }
 
 fn parse_deep_e(s: &str) -> Result<u32, String> {

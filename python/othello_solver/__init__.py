@@ -64,7 +64,12 @@ class SearchOptions:
     every value given (a bad one raises ``ValueError``).
 
     - ``leaf_empties``: positions with at most this many empties go to the
-      alpha-beta leaf solver (0: pure proof-number search).
+      alpha-beta leaf solver (0: pure proof-number search; at most 60).
+    - ``epsilon``: the 1+ε trick for a child's threshold (0: off; at
+      most 10).
+    - ``h_search_from``: with ``algo="dfpn+"``, new nodes with at least
+      this many empties take h from a shallow search (0: the static
+      evaluation everywhere; at most 60).
     - ``deep_e``, ``deep_d``: deep df-pn's E (at least 1) and D (0 to 60),
       for ``algo="deep-dfpn"`` and the depth term.
     - ``plus_depth``: with ``algo="dfpn+"``, multiply a new node's h by
@@ -80,6 +85,8 @@ class SearchOptions:
     """
 
     leaf_empties: Optional[int] = None
+    epsilon: Optional[float] = None
+    h_search_from: Optional[int] = None
     deep_e: Optional[int] = None
     deep_d: Optional[int] = None
     plus_depth: bool = False

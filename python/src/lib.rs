@@ -292,13 +292,24 @@ impl PyPosition {
 #[derive(FromPyObject)]
 #[pyo3(from_item_all)]
 struct Knobs {
-    leaf_empties: Option<u32>,
-    deep_e: Option<u32>,
-    deep_d: Option<u32>,
+    leaf_empties: Option<i64>,
+    epsilon: Option<f64>,
+    h_search_from: Option<i64>,
+    deep_e: Option<i64>,
+    deep_d: Option<i64>,
     plus_depth: bool,
     pn2_a: Option<f64>,
     pn2_b: Option<f64>,
-    pn2_cap: Option<u64>,
+    pn2_cap: Option<i64>,
+}
+
+/// `v` as an unsigned count, or a `ValueError` naming the knob (a
+/// negative or huge Python int would otherwise be an `OverflowError`).
+fn count<T: TryFrom<i64>>(name: &str, v: Option<i64>) -> PyResult<Option<T>> {
+    v.map(|x| {
+        T::try_from(x).map_err(|_| PyValueError::new_err(format!("{name} {x}: out of range")))
+    })
+    .transpose()
 }
 
 impl Knobs {
@@ -306,20 +317,26 @@ impl Knobs {
     /// checks on every value given.
     fn options(&self) -> PyResult<DfpnOptions> {
         let d = DfpnOptions::default();
+        let value_error = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
         let deep = DeepParams::new(
-            self.deep_e.unwrap_or(d.deep.e()),
-            self.deep_d.unwrap_or(d.deep.d()),
+            count("deep_e", self.deep_e)?.unwrap_or(d.deep.e()),
+            count("deep_d", self.deep_d)?.unwrap_or(d.deep.d()),
         )
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let pn2 = Pn2Params::new(self.pn2_a, self.pn2_b, self.pn2_cap)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(DfpnOptions {
-            leaf_empties: self.leaf_empties.unwrap_or(d.leaf_empties),
+        .map_err(|e| value_error(&e))?;
+        let pn2 = Pn2Params::new(self.pn2_a, self.pn2_b, count("pn2_cap", self.pn2_cap)?)
+            .map_err(|e| value_error(&e))?;
+        let options = DfpnOptions {
+            leaf_empties: count("leaf_empties", self.leaf_empties)?.unwrap_or(d.leaf_empties),
+            epsilon: self.epsilon.unwrap_or(d.epsilon),
+            h_search_from: count("h_search_from", self.h_search_from)?
+                .unwrap_or(d.h_search_from),
             deep,
             plus_depth: self.plus_depth,
             pn2,
             ..d
-        })
+        };
+        options.check().map_err(|e| value_error(&e))?;
+        Ok(options)
     }
 }
 
@@ -396,7 +413,9 @@ fn question(
 /// built-in file) is a `RuntimeError`.
 fn engine_error(e: EngineError) -> PyErr {
     match e {
-        EngineError::PlusDepth(_) | EngineError::Pn2(_) => PyValueError::new_err(e.to_string()),
+        EngineError::PlusDepth(_) | EngineError::Pn2(_) | EngineError::Options(_) => {
+            PyValueError::new_err(e.to_string())
+        }
         e => PyRuntimeError::new_err(e.to_string()),
     }
 }

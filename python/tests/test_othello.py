@@ -226,6 +226,15 @@ def test_search_options_reach_the_search():
     a = osv.solve(p, algo="pds-pn", hash_mb=16, options=small)
     b = osv.solve(p, algo="pds-pn", hash_mb=16, options=osv.SearchOptions(leaf_empties=0))
     assert a.score == b.score == 18 and a.nodes != b.nodes
+    # The 1+ε trick and the searched h change the trees, not the answers.
+    eps = osv.solve(p, mode="wld", algo="dfpn", hash_mb=16,
+                    options=osv.SearchOptions(leaf_empties=0, epsilon=0.5))
+    assert eps.wld == "win" and eps.nodes != dfpn.nodes
+    static = osv.solve(p, mode="wld", algo="dfpn+", hash_mb=16,
+                       options=osv.SearchOptions(leaf_empties=0, h_search_from=0))
+    searched = osv.solve(p, mode="wld", algo="dfpn+", hash_mb=16,
+                         options=osv.SearchOptions(leaf_empties=0, h_search_from=1))
+    assert static.wld == searched.wld == "win" and static.nodes != searched.nodes
     many = list(osv.solve_many([p, p], mode="wld", algo="pds", jobs=2, hash_mb=16, options=pure))
     assert [r.wld for r in many] == ["win", "win"] and all(r.leaf_nodes == 0 for r in many)
 
@@ -240,6 +249,12 @@ def test_bad_search_options_are_value_errors():
         ("pds-pn", osv.SearchOptions(pn2_cap=1), "at least 2"),
         ("pds-pn", osv.SearchOptions(pn2_cap=1 << 40), "larger than the proof table"),
         ("dfpn", osv.SearchOptions(plus_depth=True), "option of dfpn\\+"),
+        ("dfpn", osv.SearchOptions(leaf_empties=-1), "leaf_empties -1: out of range"),
+        ("dfpn", osv.SearchOptions(leaf_empties=61), "leaf-empties 61"),
+        ("dfpn+", osv.SearchOptions(h_search_from=61), "h-search-from 61"),
+        ("dfpn", osv.SearchOptions(epsilon=10.5), "epsilon 10.5"),
+        ("dfpn", osv.SearchOptions(epsilon=float("inf")), "epsilon inf"),
+        ("pds-pn", osv.SearchOptions(pn2_cap=-3), "pn2_cap -3: out of range"),
     ]
     for algo, opts, msg in bad:
         with pytest.raises(ValueError, match=msg):

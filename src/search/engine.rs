@@ -13,7 +13,7 @@ use super::dfpn::heuristic::{DepthTerm, Heuristic};
 use super::dfpn::level2::{Pn2ParamsError, PN2_NODE_BYTES};
 use super::dfpn::params::{HParams, HParamsError};
 use super::dfpn::table::ProofTable;
-use super::dfpn::{driver, DfpnOptions, Procedure};
+use super::dfpn::{driver, DfpnOptions, DfpnOptionsError, Procedure};
 use super::memory::{self, TableMemoryError};
 use super::midgame::{Midgame, ThinkError, ThinkOptions, Thought};
 use super::progress::Progress;
@@ -161,6 +161,9 @@ pub enum EngineError {
     /// PDS-PN's level-2 cap does not fit its table.
     #[error(transparent)]
     Pn2(#[from] Pn2ParamsError),
+    /// A df-pn option out of its range ([`DfpnOptions::check`]).
+    #[error(transparent)]
+    Options(#[from] DfpnOptionsError),
     /// The depth term ([`DfpnOptions::plus_depth`]) asked of an algorithm
     /// other than df-pn⁺.
     #[error("the depth term (--plus-depth) is an option of dfpn+, not of {0}")]
@@ -218,16 +221,17 @@ impl ResolvedConfig {
 impl EngineConfig {
     /// Loads what the configuration leaves to the defaults: the embedded
     /// pattern weights when no evaluator is given, the shipped h parameters
-    /// when none are given. Errors if a built-in file does not decode, if
+    /// when none are given. Errors if a built-in file does not decode, if a
+    /// df-pn option is out of range ([`DfpnOptions::check`]), if
     /// the depth term is asked of an algorithm other than df-pn⁺, or if
     /// PDS-PN's level-2 cap is larger than its table.
     pub fn resolve(self) -> Result<ResolvedConfig, EngineError> {
+        self.dfpn.check()?;
         if self.dfpn.plus_depth && self.algo != Algo::DfpnPlus {
             return Err(EngineError::PlusDepth(self.algo.name()));
         }
         if self.algo == Algo::PdsPn {
-            let capacity = ProofTable::with_mb_capacity(half_mb(self.hash_mb));
-            self.dfpn.pn2.check(capacity)?;
+            self.dfpn.pn2.check(self.proof_capacity())?;
         }
         let eval: Arc<dyn Evaluator + Send + Sync> = match &self.evaluator {
             Some(e) => Arc::clone(e),
@@ -242,6 +246,12 @@ impl EngineConfig {
             eval,
             params,
         })
+    }
+
+    /// The entries of the proof table a proof-number algorithm gets: half
+    /// of `hash_mb`, the other half going to the leaf solver.
+    fn proof_capacity(&self) -> u64 {
+        ProofTable::with_mb_capacity(half_mb(self.hash_mb))
     }
 
     /// A configuration with the default df-pn options, the shipped h
@@ -340,11 +350,10 @@ impl Engine {
         let mut arena_bytes = 0u64;
         if config.algo == Algo::PdsPn {
             // The cap fits the table: `resolve` checked it.
-            let capacity = ProofTable::with_mb_capacity(half_mb(config.hash_mb));
             arena_bytes = config
                 .dfpn
                 .pn2
-                .max_nodes(capacity)
+                .max_nodes(config.proof_capacity())
                 .saturating_mul(PN2_NODE_BYTES as u64);
         }
         // Both tables together first: the error names the whole request.
@@ -566,5 +575,45 @@ impl Engine {
             Budget::new(limits).with_interrupt(self.config.interrupt.clone()),
             self.progress.clone(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::dfpn::MAX_EPSILON;
+
+    fn resolve_with(f: impl FnOnce(&mut DfpnOptions)) -> Result<ResolvedConfig, EngineError> {
+        let mut config = EngineConfig::new(Algo::Dfpn, 1, Limits::default());
+        f(&mut config.dfpn);
+        config.resolve()
+    }
+
+    #[test]
+    fn df_pn_options_out_of_range_are_refused_at_resolve() {
+        let bad: [fn(&mut DfpnOptions); 5] = [
+            |o| o.leaf_empties = 61,
+            |o| o.h_search_from = 61,
+            |o| o.epsilon = f64::NAN,
+            |o| o.epsilon = -0.1,
+            |o| o.epsilon = MAX_EPSILON + 0.5,
+        ];
+        for f in bad {
+            let err = resolve_with(f).unwrap_err();
+            assert!(matches!(err, EngineError::Options(_)), "{err}");
+        }
+        let edges: [fn(&mut DfpnOptions); 3] = [
+            |o| o.leaf_empties = 60,
+            |o| o.h_search_from = 60,
+            |o| o.epsilon = MAX_EPSILON,
+        ];
+        for f in edges {
+            assert!(resolve_with(f).is_ok());
+        }
+        let err = resolve_with(|o| o.leaf_empties = 99).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "leaf-empties 99: expected a number of empties from 0 to 60"
+        );
     }
 }

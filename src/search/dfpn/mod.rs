@@ -122,6 +122,53 @@ impl Default for DfpnOptions {
     }
 }
 
+/// The largest 1+ε value [`DfpnOptions::check`] accepts.
+pub const MAX_EPSILON: f64 = 10.0;
+
+/// A df-pn option out of its range ([`DfpnOptions::check`]).
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum DfpnOptionsError {
+    /// The 1+ε trick's ε is not a number from 0 to [`MAX_EPSILON`].
+    #[error("epsilon {0}: expected a number from 0 to {MAX_EPSILON}")]
+    Epsilon(f64),
+    /// A count of empties above 60.
+    #[error("{name} {value}: expected a number of empties from 0 to 60")]
+    Empties {
+        /// The option, as the command line spells it.
+        name: &'static str,
+        /// The value given.
+        value: u32,
+    },
+}
+
+impl DfpnOptions {
+    /// Checks the values a caller sets: `leaf_empties` and `h_search_from`
+    /// at most 60, `epsilon` finite and from 0 to [`MAX_EPSILON`] (deep
+    /// df-pn's and PDS-PN's parameters check themselves when made).
+    pub fn check(&self) -> Result<(), DfpnOptionsError> {
+        check_epsilon(self.epsilon)?;
+        for (name, value) in [
+            ("leaf-empties", self.leaf_empties),
+            ("h-search-from", self.h_search_from),
+        ] {
+            if value > 60 {
+                return Err(DfpnOptionsError::Empties { name, value });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `e` if it is a valid ε for the 1+ε trick: finite, from 0 to
+/// [`MAX_EPSILON`].
+pub fn check_epsilon(e: f64) -> Result<f64, DfpnOptionsError> {
+    if e.is_finite() && (0.0..=MAX_EPSILON).contains(&e) {
+        Ok(e)
+    } else {
+        Err(DfpnOptionsError::Epsilon(e))
+    }
+}
+
 /// The answer of one bound search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
