@@ -136,6 +136,8 @@ if [[ " $PARTS " == *" tune "* ]] || [ ! -s "$OUT/tuned.env" ]; then
 fi
 # shellcheck disable=SC1091
 source "$OUT/tuned.env"
+sample "$TUNE_EMPTIES" "$TUNE_COUNT" 1977-2017 tune # pn2_args reads its first line
+every "$POS/ffo-fforum/fforum-40-59.obf" ffo-40-59 # the leaf and limit parts' FFO #40-#59
 PN2_ARGS=$(pn2_args "$HASH_MB" "$PN2_A" "$PN2_B")
 echo "pn-study: deep-dfpn $DEEP_ARGS; dfpn+ depth $PLUS_ARGS; pds-pn a = $PN2_A N, b = $PN2_B N" >&2
 
@@ -153,7 +155,6 @@ fi
 
 if [[ " $PARTS " == *" leaf "* ]]; then
   every "$POS/ffo-fforum/fforum-20-39.obf" ffo-20-39
-  every "$POS/ffo-fforum/fforum-40-59.obf" ffo-40-59
   cat "$OUT/sets/ffo-20-39.obf" <(head -10 "$OUT/sets/ffo-40-59.obf") > "$OUT/sets/ffo-20-49.obf"
   every "$POS/edax-hard/hard-20.obf" hard-20 "$STRIDE"
   every "$POS/edax-hard/hard-25.obf" hard-25 "$STRIDE"
@@ -164,7 +165,6 @@ if [[ " $PARTS " == *" leaf "* ]]; then
 fi
 
 if [[ " $PARTS " == *" limit "* ]]; then
-  every "$POS/ffo-fforum/fforum-40-59.obf" ffo-40-59
   tail -n +11 "$OUT/sets/ffo-40-59.obf" > "$OUT/sets/ffo-50-59.obf"
   queue_family limit ffo-50-59 "--node-limit $NODE_LIMIT --hash-mb $HASH_MB"
   run_tasks
