@@ -573,6 +573,22 @@ fn no_module_import_cycles_in_any_crate() {
     }
 }
 
+/// The tools' commands (`cmd::*`) use the shared modules, never each other,
+/// and no shared module uses a command.
+#[test]
+fn tools_commands_stand_alone() {
+    let g = graph_of(&root().join("tools/src"));
+    let is_command = |m: &str| m.starts_with("cmd::");
+    assert!(g.keys().filter(|m| is_command(m)).count() >= 10, "{g:?}");
+    let mut wrong = Vec::new();
+    for (from, deps) in &g {
+        for to in deps.iter().filter(|t| is_command(t)) {
+            wrong.push(format!("{from} -> {to}"));
+        }
+    }
+    assert!(wrong.is_empty(), "edges into a command: {wrong:?}");
+}
+
 /// The checker finds a cycle when there is one (and none in a chain).
 #[test]
 fn the_checker_sees_cycles() {

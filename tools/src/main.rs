@@ -1,12 +1,10 @@
 //! `othello-tools`: offline programs for othello-solver (game-record
 //! statistics, position sampling, pattern-weight fitting). Each command
-//! lives in its own module (the fitter in the `othello_tools` library);
-//! this file only dispatches.
-
-mod games;
-mod sample;
+//! lives in its own module of the library's `cmd`; this file only
+//! dispatches.
 
 use clap::{Parser, Subcommand};
+use othello_tools::cmd;
 use std::process::ExitCode;
 
 /// Offline programs for othello-solver.
@@ -20,46 +18,42 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Statistics of game-record files: records, legal, complete, duplicates, rejected.
-    Games(games::Args),
+    Games(cmd::games::Args),
     /// Draw positions with E empties from game records into a problem file.
-    Sample(sample::Args),
+    Sample(cmd::sample::Args),
     /// Fit the pattern weights from game records by preconditioned CG.
-    Train(othello_tools::train_cmd::Args),
+    Train(cmd::train::Args),
     /// Fit df-pn+'s h (B, C per stage) from problems solved by plain df-pn.
-    FitH(othello_tools::fit_h_cmd::Args),
+    FitH(cmd::fit_h::Args),
     /// Solve late positions of game records exactly, as training labels.
-    Label(othello_tools::label_cmd::Args),
+    Label(cmd::label::Args),
     /// Print labels files as text: position and score, a line each.
-    Labels(othello_tools::labels_cmd::Args),
+    Labels(cmd::labels::Args),
     /// Move the evaluation's stages above the endgame onto a smooth mean along games.
-    Center(othello_tools::center_cmd::Args),
+    Center(cmd::center::Args),
     /// Self-play games from randomized openings, for training data.
-    Selfplay(othello_tools::selfplay_cmd::Args),
+    Selfplay(cmd::selfplay::Args),
     /// The df-pn+ paper's experiment: node and table ratios df-pn+ / df-pn
     /// (and deep df-pn / df-pn with --deep).
-    DfpnExperiment(othello_tools::experiment::Args),
+    DfpnExperiment(cmd::dfpn_experiment::Args),
     /// Midgame ProbCut's sigma: deep minus shallow search values on game positions.
-    MidSigma(othello_tools::mid_sigma_cmd::Args),
+    MidSigma(cmd::mid_sigma::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Games(args) => games::run(args),
-        Command::Sample(args) => sample::run(args),
-        Command::Train(args) => othello_tools::train_cmd::run(&args).map(|_| ExitCode::SUCCESS),
-        Command::FitH(args) => othello_tools::fit_h_cmd::run(&args).map(|_| ExitCode::SUCCESS),
-        Command::Label(args) => othello_tools::label_cmd::run(&args).map(|_| ExitCode::SUCCESS),
-        Command::Labels(args) => othello_tools::labels_cmd::run(&args).map(|_| ExitCode::SUCCESS),
-        Command::MidSigma(args) => {
-            othello_tools::mid_sigma_cmd::run(&args).map(|_| ExitCode::SUCCESS)
-        }
-        Command::Center(args) => othello_tools::center_cmd::run(&args).map(|_| ExitCode::SUCCESS),
-        Command::Selfplay(args) => {
-            othello_tools::selfplay_cmd::run(&args).map(|_| ExitCode::SUCCESS)
-        }
+        Command::Games(args) => cmd::games::run(&args),
+        Command::Sample(args) => cmd::sample::run(&args),
+        Command::Train(args) => cmd::train::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::FitH(args) => cmd::fit_h::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::Label(args) => cmd::label::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::Labels(args) => cmd::labels::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::MidSigma(args) => cmd::mid_sigma::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::Center(args) => cmd::center::run(&args).map(|_| ExitCode::SUCCESS),
+        Command::Selfplay(args) => cmd::selfplay::run(&args).map(|_| ExitCode::SUCCESS),
         Command::DfpnExperiment(args) => {
-            othello_tools::experiment::run(&args).map(|_| ExitCode::SUCCESS)
+            cmd::dfpn_experiment::run(&args).map(|_| ExitCode::SUCCESS)
         }
     };
     match result {

@@ -1,7 +1,7 @@
 //! Self-play games for training data: randomized openings, then moves
 //! chosen by a shallow search with a softmax over the moves' values, so
 //! that games differ and wander off the expert lines while staying
-//! reasonable. `othello-tools selfplay` ([`crate::selfplay_cmd`]) writes
+//! reasonable. `othello-tools selfplay` ([`crate::cmd::selfplay`]) writes
 //! them as transcripts; `label` and `train` read those like any game file.
 //!
 //! Game `i` of a run depends only on the settings, the seed and `i`

@@ -3,8 +3,8 @@
 //! evaluates better than the trivial predictor on the training positions.
 
 use othello_solver::eval::{PatternEvaluator, WeightsFile};
+use othello_tools::cmd::train::{self as train_cmd, Args};
 use othello_tools::train::{self, Dataset, Target, TrainOptions};
-use othello_tools::train_cmd::{self, Args};
 
 fn args(out: std::path::PathBuf) -> Args {
     Args {

@@ -10,10 +10,10 @@
 //! note goes to stderr (exit 0), unless `--exact-count` is given, which
 //! makes it an error (exit 1, nothing written).
 
+use crate::common::expand;
 use anyhow::Context;
 use othello_solver::formats::games::{read_game_files, GameFile, GameFileError};
 use othello_solver::sample::{parse_year_list, sample_positions, write_sample, YearFilter};
-use othello_tools::common::expand;
 use std::io::Write;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -63,7 +63,7 @@ fn parse_years(s: &str) -> Result<YearList, String> {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let files = expand(&args.files)?;
     let read: Vec<Result<GameFile, GameFileError>> = read_game_files(&files);

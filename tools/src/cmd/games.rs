@@ -6,8 +6,8 @@
 //! A file that cannot be read is reported on stderr, the other files are
 //! still counted, and the exit code is 1.
 
+use crate::common::expand;
 use othello_solver::formats::games::{read_game_files, DuplicateFilter, GameFile, GameFileError};
-use othello_tools::common::expand;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,7 +46,7 @@ impl Counts {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let files = expand(&args.files)?;
     let results: Vec<Result<GameFile, GameFileError>> = read_game_files(&files);
 
