@@ -9,7 +9,8 @@ game (distinct move sequences, drawn with SEED from every .wtb file of DIR),
 played twice: A with black, then A with white. With --time each engine gets
 that many seconds per game (time_settings T 0 0, and time_left before each
 genmove; the script's wall clock of each genmove is charged, and a player
-who goes over is marked in the log but not forfeited). Without it, each
+who goes over is marked in the log but not forfeited). Each game's row
+gives every move's empties and seconds (a_moves, b_moves). Without it, each
 engine plays as its command line says (a fixed depth, for instance).
 
 The script keeps the rules itself and checks every move. An illegal move, a
@@ -142,7 +143,8 @@ class Engine:
 
 def play_game(black, white, opening, per_game):
     """Plays one game; returns black's final disc difference, a note, who
-    went over time and the seconds each side used (by colour)."""
+    went over time, the seconds each side used and, per side, each move's
+    (empties, seconds) (by colour)."""
     engines = {1: black, 2: white}
     for e in engines.values():
         e.ask("clear_board")
@@ -162,6 +164,7 @@ def play_game(black, white, opening, per_game):
     left = {1: per_game, 2: per_game}
     used = {1: 0.0, 2: 0.0}
     over = {1: False, 2: False}
+    per_move = {1: [], 2: []}
     passes = 0
     while passes < 2:
         moves = legal(b, color)
@@ -179,14 +182,15 @@ def play_game(black, white, opening, per_game):
         spent = time.time() - t0
         left[color] -= spent
         used[color] += spent
+        per_move[color].append([b.count(0), round(spent, 3)])
         if per_game and left[color] < 0:
             over[color] = True
         sq = parse_sq(reply) if ok else None
         if sq is None or sq not in moves:
-            return (-64 if color == 1 else 64), f"{me.label} gave {reply!r}", over, used
+            return (-64 if color == 1 else 64), f"{me.label} gave {reply!r}", over, used, per_move
         ok, msg = other.ask(f"play {c} {name(sq)}")
         if not ok:
-            return (64 if color == 1 else -64), f"{other.label} refused {name(sq)}: {msg}", over, used
+            return (64 if color == 1 else -64), f"{other.label} refused {name(sq)}: {msg}", over, used, per_move
         for x in flips(b, color, sq) + [sq]:
             b[x] = color
         color = 3 - color
@@ -197,7 +201,7 @@ def play_game(black, white, opening, per_game):
         diff += empty
     elif diff < 0:
         diff -= empty
-    return diff, "", over, used
+    return diff, "", over, used, per_move
 
 
 def main():
@@ -223,7 +227,7 @@ def main():
             for a_black in (True, False):
                 black, white = (a, b) if a_black else (b, a)
                 try:
-                    diff, note, over, used = play_game(black, white, op, args.time)
+                    diff, note, over, used, per_move = play_game(black, white, op, args.time)
                 except RuntimeError as e:
                     sys.exit(f"opening {i + 1}: {e}")
                 a_diff = diff if a_black else -diff
@@ -240,6 +244,8 @@ def main():
                     "b_over_time": over[2 if a_black else 1],
                     "a_seconds": round(used[1 if a_black else 2], 3),
                     "b_seconds": round(used[2 if a_black else 1], 3),
+                    "a_moves": per_move[1 if a_black else 2],
+                    "b_moves": per_move[2 if a_black else 1],
                 }
                 print(json.dumps(row), flush=True)
                 if log:

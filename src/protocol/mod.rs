@@ -124,15 +124,20 @@ impl GameState {
     }
 }
 
+/// The empties from which a timed game is usually solved exactly: the
+/// moves before them share the midgame clock.
+const SOLVED_FROM: u32 = 20;
+
 /// The time to spend on a move with `remaining` seconds on the clock and
 /// `empties` empty squares: the remaining time over half the side's moves
-/// still to come (about half the empties) and one, so that each move gets
-/// more than an even share (the later ones are solved exactly, fast, and
-/// iterative deepening stops early); a tenth of a second of
-/// margin is kept for the replies.
+/// still to come before [`SOLVED_FROM`] empties, plus two. The exact solve
+/// near the end is the reserve of two: once it succeeds, the moves after it
+/// cost nothing. Each move gets about twice an even share because
+/// iterative deepening stops early (it starts no iteration past half its
+/// time). A tenth of a second of margin is kept for the replies.
 pub fn move_time(remaining: f64, empties: u32) -> Duration {
-    let ours = f64::from(empties.div_ceil(2).max(1));
-    let share = remaining / (0.5 * ours + 1.0);
+    let midgame = f64::from(empties.saturating_sub(SOLVED_FROM).div_ceil(2));
+    let share = remaining / (0.5 * midgame + 2.0);
     Duration::from_secs_f64((share.min(remaining - 0.1)).max(0.01))
 }
 
@@ -163,9 +168,19 @@ mod state_tests {
 
     #[test]
     fn move_time_shares_the_clock() {
+        // At the start, a few per cent of the clock: 16 midgame moves to come.
+        let t = move_time(5.0, 52);
+        assert!(
+            t > Duration::from_millis(400) && t < Duration::from_millis(600),
+            "{t:?}"
+        );
+        // Near the exact solve, a third, then a half of what is left.
+        assert_eq!(move_time(3.0, 24), Duration::from_secs(1));
+        assert_eq!(move_time(3.0, 20), Duration::from_secs_f64(1.5));
+        // 60 s at 50 empties: 15 midgame moves to come, 60 / 9.5 s.
         let t = move_time(60.0, 50);
         assert!(
-            t > Duration::from_secs(1) && t < Duration::from_secs(6),
+            t > Duration::from_secs(6) && t < Duration::from_secs(7),
             "{t:?}"
         );
         assert!(move_time(0.05, 10) >= Duration::from_millis(10));
