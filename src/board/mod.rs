@@ -11,7 +11,7 @@ pub mod movegen;
 pub mod square;
 pub mod symmetry;
 
-pub use square::{Square, SquareIter, SquareParseError};
+pub use square::{Move, Square, SquareIter, SquareParseError};
 
 use std::fmt;
 

@@ -10,6 +10,106 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
+/// A move as the searches keep it in their tables, caches and root lists:
+/// a square, or [`Move::NONE`] — no move known, or the pass of a side that
+/// has no move. One byte: square `i` is `i`, `NONE` is 64, so a table entry
+/// stores it as it is ([`Move::byte`], [`Move::from_byte`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Move(u8);
+
+impl Move {
+    /// No move: nothing known, or the pass.
+    pub const NONE: Move = Move(64);
+
+    /// The move to `sq`.
+    #[inline(always)]
+    pub const fn to(sq: Square) -> Move {
+        Move(sq.0)
+    }
+
+    /// The move to the square of index `index`; `NONE` past 63.
+    #[inline(always)]
+    pub const fn from_index(index: usize) -> Move {
+        if index < 64 {
+            Move(index as u8)
+        } else {
+            Move::NONE
+        }
+    }
+
+    /// The move to the square of index `index`, known to be below 64 (a
+    /// bit of a move mask): no range check in release builds.
+    #[inline(always)]
+    pub const fn at(index: usize) -> Move {
+        debug_assert!(index < 64);
+        Move(index as u8)
+    }
+
+    /// The square's index, 64 for [`Move::NONE`].
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The move a stored byte holds: a square below 64, else `NONE`.
+    #[inline(always)]
+    pub const fn from_byte(b: u8) -> Move {
+        if b < 64 {
+            Move(b)
+        } else {
+            Move::NONE
+        }
+    }
+
+    /// The byte that stores it: the square's index, or 64.
+    #[inline(always)]
+    pub const fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// Whether it is [`Move::NONE`].
+    #[inline(always)]
+    pub const fn is_none(self) -> bool {
+        self.0 >= 64
+    }
+
+    /// Its square, `None` for [`Move::NONE`].
+    #[inline(always)]
+    pub const fn square(self) -> Option<Square> {
+        Square::new(self.0)
+    }
+
+    /// Its single-bit bitboard, 0 for [`Move::NONE`].
+    #[inline(always)]
+    pub const fn bit(self) -> u64 {
+        if self.0 < 64 {
+            1u64 << self.0
+        } else {
+            0
+        }
+    }
+}
+
+impl Default for Move {
+    /// [`Move::NONE`].
+    fn default() -> Move {
+        Move::NONE
+    }
+}
+
+impl From<Square> for Move {
+    fn from(sq: Square) -> Move {
+        Move::to(sq)
+    }
+}
+
+impl From<Option<Square>> for Move {
+    fn from(sq: Option<Square>) -> Move {
+        sq.map_or(Move::NONE, Move::to)
+    }
+}
+
 /// Why a square name could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown square name {0:?}: expected a file a-h and a rank 1-8, as in \"f5\"")]

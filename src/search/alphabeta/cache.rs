@@ -25,6 +25,7 @@
 //! bounds here are proven whatever the selectivity of the search that
 //! stored them, and serve any later search.
 
+use crate::board::Move;
 use crate::search::tuning::{
     LOW_CACHE_MIN, LOW_CACHE_SHRINK, SHALLOW_CACHE_BITS, SHALLOW_CACHE_MAX, SHALLOW_CACHE_MIN,
 };
@@ -38,9 +39,6 @@ thread_local! {
     static OF_THREAD: RefCell<Option<ShallowCache>> = const { RefCell::new(None) };
 }
 
-/// No move is known for the position.
-pub(super) const NO_HINT: u8 = 64;
-
 /// One slot: a position, the bounds proven on its score and the move that
 /// gave its best value. An all-zero slot is empty (no position has no
 /// discs).
@@ -50,7 +48,7 @@ struct Slot {
     o: u64,
     lower: i8,
     upper: i8,
-    best: u8,
+    best: Move,
 }
 
 /// What the cache knows of a position.
@@ -60,8 +58,8 @@ pub(super) struct Known {
     pub(super) lower: i32,
     /// An upper bound on the score.
     pub(super) upper: i32,
-    /// The move of the best value found (`NO_HINT` if none).
-    pub(super) best: u8,
+    /// The move of the best value found ([`Move::NONE`] if none).
+    pub(super) best: Move,
 }
 
 /// A direct-mapped cache of bounds for positions of [`SHALLOW_CACHE_MIN`]
@@ -149,7 +147,15 @@ impl ShallowCache {
     /// move of its best value; bounds already there for the same position
     /// are kept where tighter.
     #[inline(always)]
-    pub(super) fn store(&mut self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
+    pub(super) fn store(
+        &mut self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        lower: i32,
+        upper: i32,
+        best: Move,
+    ) {
         let i = self.index(p, o, empties);
         let s = &mut self.slots[i];
         let (lower, upper) = (lower as i8, upper as i8);
@@ -192,18 +198,19 @@ impl ShallowCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Move;
 
     #[test]
     fn a_lent_cache_is_the_threads_until_taken_back() {
         let (p, o) = (0x0000_0018_0000_0000, 0x0000_0000_1800_0000);
         let mut own = ShallowCache::with_bits(4);
-        own.store(p, o, 8, 2, 2, 7);
+        own.store(p, o, 8, 2, 2, Move::at(7));
         let before = ShallowCache::lend_to_thread(Some(own));
         // A helper on this thread takes what the lender stored, stores into
         // it, and hands it back.
         let mut helper = ShallowCache::take_from_thread();
-        assert_eq!(helper.probe(p, o, 8).map(|k| k.best), Some(7));
-        helper.store(o, p, 8, -2, -2, 9);
+        assert_eq!(helper.probe(p, o, 8).map(|k| k.best), Some(Move::at(7)));
+        helper.store(o, p, 8, -2, -2, Move::at(9));
         // Meanwhile the thread holds none: a nested helper gets a new one.
         assert_eq!(ShallowCache::take_from_thread().probe(p, o, 8), None);
         assert!(ShallowCache::lend_to_thread(Some(helper)).is_none());
@@ -214,7 +221,7 @@ mod tests {
                 c.probe(o, p, 8).map(|k| k.best),
             )
         });
-        assert_eq!(back, Some((Some(7), Some(9))));
+        assert_eq!(back, Some((Some(Move::at(7)), Some(Move::at(9)))));
     }
 
     #[test]
@@ -222,14 +229,14 @@ mod tests {
         let mut c = ShallowCache::with_bits(4);
         let (p, o) = (0x0000_0018_0000_0000, 0x0000_0000_1800_0000);
         assert_eq!(c.probe(p, o, 8), None);
-        c.store(p, o, 8, -64, 10, 3);
-        c.store(p, o, 8, 4, 64, 5);
+        c.store(p, o, 8, -64, 10, Move::at(3));
+        c.store(p, o, 8, 4, 64, Move::at(5));
         assert_eq!(
             c.probe(p, o, 8),
             Some(Known {
                 lower: 4,
                 upper: 10,
-                best: 5
+                best: Move::at(5)
             })
         );
         assert_eq!(
@@ -245,7 +252,7 @@ mod tests {
                 break q;
             }
         };
-        c.store(other, o, 8, 0, 0, NO_HINT);
+        c.store(other, o, 8, 0, 0, Move::NONE);
         assert_eq!(c.probe(p, o, 8), None);
         assert_eq!(c.probe(other, o, 8).map(|k| k.lower), Some(0));
         c.clear();

@@ -12,7 +12,7 @@
 //! to the winner) from the side to move's view; the window is `(alpha, beta)`
 //! exclusive, a null window being `beta == alpha + 1`.
 
-use super::cache::{Known, ShallowCache, NO_HINT};
+use super::cache::{Known, ShallowCache};
 use super::context::Context;
 use super::instance::Instance;
 use super::ordering::{
@@ -22,9 +22,9 @@ use super::stability::stability_bound;
 use super::window::{bounds_cut, window_bounds, NONE};
 #[cfg(test)]
 use crate::board::cpu::Isa;
-use crate::board::final_score;
 #[cfg(test)]
 use crate::board::kernels::Portable;
+use crate::board::{final_score, Move};
 use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, LOW_CACHE_MIN, STABILITY_THRESHOLD};
 
 /// `COUNT_FLIP[i][line]`: the discs flipped along one line by a move on
@@ -378,7 +378,7 @@ impl Context {
         let odd = odd_squares(parity);
         if empties >= LAST_N_SORT_MIN {
             let cached = ShallowCache::covers(empties);
-            let mut hint = NO_HINT;
+            let mut hint = Move::NONE;
             if let Some(k) = cached.then(|| self.cached(p, o, empties)).flatten() {
                 if let Some(v) = bounds_cut(k.lower, k.upper, alpha, beta) {
                     return v;
@@ -418,7 +418,7 @@ impl Context {
         empties: u32,
     ) -> i32 {
         let alpha0 = alpha;
-        let mut hint = NO_HINT;
+        let mut hint = Move::NONE;
         if let Some(k) = CACHED.then(|| self.cached(p, o, empties)).flatten() {
             if let Some(v) = bounds_cut(k.lower, k.upper, alpha, beta) {
                 return v;
@@ -426,14 +426,10 @@ impl Context {
             hint = k.best;
         }
         let mut best = NONE;
-        let mut best_sq = NO_HINT;
+        let mut best_sq = Move::NONE;
         let mut rest = mv;
-        let first = if hint < 64 && mv >> hint & 1 != 0 {
-            rest &= !(1u64 << hint);
-            1u64 << hint
-        } else {
-            0
-        };
+        let first = mv & hint.bit();
+        rest &= !first;
         'moves: for group in [first, rest & odd, rest & !odd] {
             for class in PRIORITY_CLASSES {
                 let mut m = group & class;
@@ -449,7 +445,7 @@ impl Context {
                     };
                     if v > best {
                         best = v;
-                        best_sq = x as u8;
+                        best_sq = Move::at(x);
                         if v >= beta {
                             break 'moves;
                         }
@@ -468,7 +464,7 @@ impl Context {
     }
 
     /// The last-N search's move loop from [`LAST_N_SORT_MIN`] empties up:
-    /// the move `hint` first (the cache's best move, or [`NO_HINT`]; searched
+    /// the move `hint` first (the cache's best move, or [`Move::NONE`]; searched
     /// before the others are keyed), then the others fastest first (fewest
     /// replies, a reply on a corner counting two, as in the table-driven
     /// search's key; a move into an odd quadrant first among equals), each
@@ -486,15 +482,15 @@ impl Context {
         parity: u8,
         mv: u64,
         odd: u64,
-        hint: u8,
-    ) -> (i32, u8) {
+        hint: Move,
+    ) -> (i32, Move) {
         let mut best = NONE;
-        let mut best_sq = NO_HINT;
+        let mut best_sq = Move::NONE;
         let mut m = mv;
         // The cached move first, before any other move is keyed: when it
         // cuts, the others need no work.
-        if hint < 64 && mv >> hint & 1 != 0 {
-            let x = usize::from(hint);
+        if mv & hint.bit() != 0 {
+            let x = hint.index();
             m &= !(1 << x);
             let f = K::flips(p, o, x);
             let v = -K::last_n(
@@ -547,7 +543,7 @@ impl Context {
             let v = -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x]);
             if v > best {
                 best = v;
-                best_sq = x as u8;
+                best_sq = Move::at(x);
                 if v >= beta {
                     return (v, best_sq);
                 }
@@ -580,7 +576,15 @@ impl Context {
     /// [`ShallowCache::store`]).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn cache(&mut self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
+    pub(super) fn cache(
+        &mut self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        lower: i32,
+        upper: i32,
+        best: Move,
+    ) {
         if let Some(c) = &mut self.shallow {
             c.store(p, o, empties, lower, upper, best);
         }

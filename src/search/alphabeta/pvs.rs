@@ -7,16 +7,16 @@
 //! single legal move plays it without the table: its child is looked up at
 //! once, and an entry for the node would only repeat the child's.
 
-use super::cache::{ShallowCache, NO_HINT};
+use super::cache::ShallowCache;
 use super::context::Context;
 use super::instance::Instance;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
 use super::stability::stability_bound;
 use super::stats::NodeCounters;
-use super::tt::{EXACT, NO_MOVE};
+use super::tt::EXACT;
 use super::window::{bounds_cut, window_bounds, NONE};
-use crate::board::final_score;
 use crate::board::movegen::flips;
+use crate::board::{final_score, Move};
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::probe::{sort_depth, Probe};
 use crate::search::tuning::{
@@ -24,9 +24,6 @@ use crate::search::tuning::{
     STABILITY_THRESHOLD, W_EVAL,
 };
 use crate::Board;
-
-// The cache's "no move" is the table's: a cached move is a table move.
-const _: () = assert!(NO_HINT == NO_MOVE);
 
 /// A table-driven node past its early exits: what the steps of its move
 /// loop share.
@@ -39,8 +36,8 @@ struct Node {
     empties: u32,
     /// The legal moves (at least two).
     moves: u64,
-    /// The stored move, [`NO_MOVE`] if none.
-    tt_move: u8,
+    /// The stored move, [`Move::NONE`] if none.
+    tt_move: Move,
     /// The context's count of selective decisions when the node began.
     unproven: u64,
 }
@@ -53,7 +50,7 @@ pub(super) struct Candidate {
     /// Its ordering key (higher: searched earlier).
     pub(super) key: i32,
     /// Its square.
-    pub(super) sq: u8,
+    pub(super) sq: Move,
 }
 
 impl Candidate {
@@ -63,7 +60,7 @@ impl Candidate {
         Candidate {
             flips: flips(p, o, sq),
             key: 0,
-            sq: sq as u8,
+            sq: Move::at(sq),
         }
     }
 }
@@ -212,7 +209,7 @@ impl Context {
     /// end (`cache`; `cache_max` is at most what it covers), else the
     /// shared table's when they are of the search's level or above. They
     /// narrow `(alpha, beta)`; `Err` is the value to return when they
-    /// decide the window, `Ok` the stored move ([`NO_MOVE`] if none).
+    /// decide the window, `Ok` the stored move ([`Move::NONE`] if none).
     #[inline(always)]
     fn stored_bounds(
         &mut self,
@@ -221,7 +218,7 @@ impl Context {
         empties: u32,
         alpha: &mut i32,
         beta: &mut i32,
-    ) -> Result<u8, i32> {
+    ) -> Result<Move, i32> {
         let level = self.sel.level;
         let in_cache = empties <= self.cache_max;
         debug_assert!(!in_cache || ShallowCache::covers(empties));
@@ -254,7 +251,7 @@ impl Context {
             }
             return Ok(e.best);
         }
-        Ok(NO_MOVE)
+        Ok(Move::NONE)
     }
 
     /// The moves of a table-driven node that neither the table nor
@@ -282,7 +279,7 @@ impl Context {
         // The table's move goes first, before any ordering work: when it
         // cuts, the other moves need no keys.
         let mut tt_first = false;
-        if node.tt_move != NO_MOVE {
+        if !node.tt_move.is_none() {
             if let Some(j) = list[..n].iter().position(|c| c.sq == node.tt_move) {
                 list.swap(0, j);
                 tt_first = true;
@@ -299,7 +296,7 @@ impl Context {
         };
         let pv_node = beta - alpha > 1;
         let mut best = NONE;
-        let mut best_move = NO_MOVE;
+        let mut best_move = Move::NONE;
         for i in 0..n {
             if i == usize::from(tt_first) {
                 let before = self.nodes;
@@ -380,7 +377,7 @@ impl Context {
             list[n] = Candidate {
                 flips: f,
                 key: 0,
-                sq: sq as u8,
+                sq: Move::at(sq),
             };
             n += 1;
         }
@@ -394,7 +391,7 @@ impl Context {
     fn etc(&mut self, node: &Node, list: &[Candidate], beta: i32) -> Option<i32> {
         let level = self.sel.level;
         for c in list {
-            let sq = c.sq as usize;
+            let sq = c.sq.index();
             if let Some(e) = self.tt.probe(&Board {
                 player: node.o ^ c.flips,
                 opponent: node.p ^ c.flips ^ (1 << sq),
@@ -424,7 +421,7 @@ impl Context {
         scout: bool,
         state: &Option<Features>,
     ) -> i32 {
-        let sq = c.sq as usize;
+        let sq = c.sq.index();
         let (np, no) = (node.o ^ c.flips, node.p ^ c.flips ^ (1 << sq));
         let child = self.child_state(state.as_ref(), node.empties, sq, c.flips);
         let cs = child.as_ref();
@@ -451,7 +448,7 @@ impl Context {
         &mut self,
         node: &Node,
         best: i32,
-        best_move: u8,
+        best_move: Move,
         alpha0: i32,
         beta: i32,
         start_nodes: u64,
@@ -547,7 +544,7 @@ impl Context {
             Some(oe) if empties >= oe.min_empties => &*oe.eval,
             _ => {
                 for c in list.iter_mut() {
-                    let sq = c.sq as usize;
+                    let sq = c.sq.index();
                     let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
                     c.key =
                         fastest_first_key_with(K::moves, sq, np, no, par & QUADRANT_BIT[sq] != 0);
@@ -612,7 +609,7 @@ fn eval_keys<K: Instance, E: Incremental + ?Sized>(
     // Fastest first for every move.
     let mut keys = [0i32; 32];
     for (c, k) in list.iter_mut().zip(keys.iter_mut()) {
-        let sq = c.sq as usize;
+        let sq = c.sq.index();
         let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
         c.key = fastest_first_key_with(K::moves, sq, np, no, par & QUADRANT_BIT[sq] != 0);
         *k = c.key;
@@ -628,7 +625,7 @@ fn eval_keys<K: Instance, E: Incremental + ?Sized>(
     // all, as their fastest-first keys are.
     let mut least = i32::MAX;
     for c in list.iter_mut().filter(|c| c.key >= cut) {
-        let sq = c.sq as usize;
+        let sq = c.sq.index();
         let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
         if np != 0 {
             let k = probe.key::<K>(&state, sq, c.flips, np, no, depth, alpha);

@@ -13,19 +13,19 @@ use super::context::Context;
 use super::probcut;
 use super::pvs::Candidate;
 use super::stats::NodeCounters;
-use super::tt;
 use super::window::{window_bounds, NONE};
 use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
-use crate::board::Square;
+use crate::board::{Move, Square};
 use crate::search::probe::{probe_value, quarters_to_score, QUARTER_INF};
 use crate::search::tuning::{self, ROOT_GUESS_DEPTH, ROOT_SORT_DEPTH, ROOT_SORT_MIN};
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::Board;
 use std::time::Instant;
 
-/// A root move: a square, or a pass (`None`) when the side to move has none.
-pub(super) type RootMove = Option<usize>;
+/// A root move: a square, or the pass ([`Move::NONE`]) when the side to
+/// move has none.
+pub(super) type RootMove = Move;
 
 /// The driver of one solve: the searcher's per-thread context, on which
 /// every search runs, and its configuration (what the question asks for
@@ -70,13 +70,13 @@ impl Root<'_> {
                 self.ctx
                     .tt
                     .probe(&b)
-                    .and_then(|e| Square::new(e.best))
+                    .and_then(|e| e.best.square())
                     .filter(|sq| mv & sq.bit() != 0)
             }) else {
                 break;
             };
             line.push(Some(sq));
-            b = child(&b, Some(sq.index()));
+            b = child(&b, Move::to(sq));
         }
         line
     }
@@ -235,7 +235,7 @@ impl Root<'_> {
         let root_moves: Vec<RootMove> = if mv != 0 {
             self.ordered_moves(board)
         } else if board.opponent_moves() != 0 {
-            vec![None]
+            vec![Move::NONE]
         } else {
             Vec::new()
         };
@@ -257,7 +257,7 @@ impl Root<'_> {
                     result.moves = values;
                     let best = crate::search::best_moves_of(&result.moves)
                         .iter()
-                        .map(|sq| Some(sq.index()))
+                        .map(|&sq| Move::to(sq))
                         .collect();
                     (lower, upper, best)
                 }
@@ -277,10 +277,7 @@ impl Root<'_> {
             if self.ctx.aborted {
                 result.status = Status::Unknown;
             } else {
-                result.best_moves = best
-                    .iter()
-                    .filter_map(|m| m.and_then(|s| Square::new(s as u8)))
-                    .collect();
+                result.best_moves = best.iter().filter_map(|m| m.square()).collect();
                 if mode == Mode::Exact {
                     if let Some(&first) = best.first() {
                         result.pv = self.principal_variation(board, first, lower);
@@ -304,7 +301,7 @@ impl Root<'_> {
     /// inside the tree (fastest first, with the evaluation's shallow search
     /// when there are enough empties).
     fn ordered_moves(&mut self, board: &Board) -> Vec<RootMove> {
-        let tt_move = self.ctx.tt.probe(board).map_or(tt::NO_MOVE, |e| e.best);
+        let tt_move = self.ctx.tt.probe(board).map_or(Move::NONE, |e| e.best);
         let (p, o) = (board.player, board.opponent);
         let mut list: Vec<Candidate> = Square::iter_bits(moves(p, o))
             .map(|s| Candidate::new(p, o, s.index()))
@@ -317,11 +314,7 @@ impl Root<'_> {
         self.ctx
             .order_keys_with::<Portable>(&mut list, p, o, board.empties(), 0, -64, &mut None);
         list.sort_by_key(|c| std::cmp::Reverse(c.key));
-        first
-            .into_iter()
-            .chain(list)
-            .map(|c| Some(usize::from(c.sq)))
-            .collect()
+        first.into_iter().chain(list).map(|c| c.sq).collect()
     }
 
     /// The root's moves `list` (from [`Self::ordered_moves`]) re-ranked for a
@@ -382,7 +375,7 @@ impl Root<'_> {
         // The table's move (the last search's best) first.
         let mut root = root.to_vec();
         if let Some(e) = self.ctx.tt.probe(board) {
-            to_front(&mut root, Some(usize::from(e.best)));
+            to_front(&mut root, e.best);
         }
         let mut best_moves = Vec::new();
         for &m in &root {
@@ -421,11 +414,10 @@ impl Root<'_> {
         window: Option<(i32, i32)>,
     ) -> (i32, i32, Vec<MoveValue>) {
         let mut values = Vec::with_capacity(root.len());
-        let square = |m: RootMove| m.and_then(|s| Square::new(s as u8));
         match window {
             None => {
                 for m in root {
-                    let Some(sq) = square(m) else { continue };
+                    let Some(sq) = m.square() else { continue };
                     let child = child(board, m);
                     let (lower, upper) = self.mtd(&child);
                     values.push(MoveValue {
@@ -442,7 +434,7 @@ impl Root<'_> {
                 let ranked = self.ranked_root_moves(board, root);
                 let root = self.presearch_window(board, ranked, alpha, beta);
                 for m in root {
-                    let Some(sq) = square(m) else { continue };
+                    let Some(sq) = m.square() else { continue };
                     let v = self.root_child(board, m, alpha, beta);
                     if self.ctx.aborted {
                         break;
@@ -573,7 +565,7 @@ impl Root<'_> {
         first: RootMove,
         score: i32,
     ) -> Vec<Option<Square>> {
-        let mut pv = vec![first.and_then(|s| Square::new(s as u8))];
+        let mut pv = vec![first.square()];
         let mut b = child(board, first);
         let mut s = -score;
         loop {
@@ -588,7 +580,7 @@ impl Root<'_> {
                 continue;
             }
             let candidates = if mv.count_ones() == 1 {
-                vec![Some(mv.trailing_zeros() as usize)]
+                vec![Move::at(mv.trailing_zeros() as usize)]
             } else {
                 self.ordered_moves(&b)
             };
@@ -599,7 +591,7 @@ impl Root<'_> {
                     return pv;
                 }
                 if ok {
-                    found = m;
+                    found = Some(m);
                     break;
                 }
             }
@@ -607,20 +599,20 @@ impl Root<'_> {
                 // Unreachable when the score is exact; stop rather than guess.
                 break;
             };
-            pv.push(Square::new(sq as u8));
-            b = child(&b, Some(sq));
+            pv.push(sq.square());
+            b = child(&b, sq);
             s = -s;
         }
         pv
     }
 }
 
-/// The position after the root move `m` (a pass when `None`).
+/// The position after the root move `m` (a pass when [`Move::NONE`]).
 fn child(board: &Board, m: RootMove) -> Board {
-    match m {
+    match m.square() {
         Some(sq) => {
-            let f = flips(board.player, board.opponent, sq);
-            board.play_flips(sq, f)
+            let f = flips(board.player, board.opponent, sq.index());
+            board.play_flips(sq.index(), f)
         }
         None => board.pass(),
     }

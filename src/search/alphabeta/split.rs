@@ -25,9 +25,9 @@
 use super::cache::ShallowCache;
 use super::context::Context;
 use super::pvs::Candidate;
-use super::tt::NO_MOVE;
 use super::window::NONE;
 use crate::board::Board;
+use crate::board::Move;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -134,7 +134,7 @@ impl Context {
         o: u64,
         alpha: i32,
         beta: i32,
-    ) -> (i32, u8) {
+    ) -> (i32, Move) {
         const NOT_DONE: i32 = i32::MIN;
         let stop = Arc::new(AtomicBool::new(false));
         let next = AtomicUsize::new(0);
@@ -152,7 +152,7 @@ impl Context {
                     break;
                 }
                 let c = moves[i];
-                let sq = c.sq as usize;
+                let sq = c.sq.index();
                 let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1 << sq));
                 let v = -w.search_any(np, no, -beta, -alpha);
                 if w.aborted {
@@ -193,9 +193,9 @@ impl Context {
         self.unproven += unproven.into_inner();
         if self.stop_requested() {
             self.aborted = true;
-            return (0, NO_MOVE);
+            return (0, Move::NONE);
         }
-        let mut best = (NONE, NO_MOVE);
+        let mut best = (NONE, Move::NONE);
         for (c, v) in moves.iter().zip(&values) {
             let v = v.load(Ordering::Relaxed);
             if v != NOT_DONE && v > best.0 {

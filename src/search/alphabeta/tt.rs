@@ -15,14 +15,11 @@
 //! costlier entries: a new position replaces, in its bucket, an entry from an
 //! older generation first, and otherwise the entry with the lowest cost.
 
-use crate::board::Board;
+use crate::board::{Board, Move};
 use crate::search::table::{self, Layout, Stored};
 
 /// Entries per bucket.
 const BUCKET: usize = 3;
-
-/// No move stored.
-pub const NO_MOVE: u8 = 64;
 
 /// The level of a proven bound (the exact search's); selective searches
 /// store below it.
@@ -42,8 +39,8 @@ pub struct Entry {
     pub lower: i8,
     /// Proven upper bound on the score.
     pub upper: i8,
-    /// Best move found (square index), or [`NO_MOVE`].
-    pub best: u8,
+    /// Best move found, or [`Move::NONE`].
+    pub best: Move,
     /// log₂ of the nodes the search of this position took (replacement priority).
     pub cost: u8,
     /// How sure the bounds are: [`EXACT`] for proven ones, less for a
@@ -63,7 +60,7 @@ pub struct AbLayout;
 pub struct AbUpdate {
     lower: i8,
     upper: i8,
-    best: u8,
+    best: Move,
     cost: u8,
 }
 
@@ -120,7 +117,11 @@ impl Layout for AbLayout {
             let (lower, upper, best, level) = if new < old {
                 (lower, upper, best, old)
             } else {
-                let best = if u.best != NO_MOVE { u.best } else { best };
+                let best = if u.best.is_none() {
+                    best
+                } else {
+                    u.best.byte()
+                };
                 let (mut l, mut h) = (u.lower, u.upper);
                 if new == old {
                     l = l.max(lower as i8);
@@ -153,7 +154,7 @@ impl Layout for AbLayout {
         set_meta(
             w,
             victim,
-            [u.lower as u8, u.upper as u8, u.best, u.cost, date],
+            [u.lower as u8, u.upper as u8, u.best.byte(), u.cost, date],
         );
         if was_empty {
             Stored::Inserted
@@ -214,7 +215,7 @@ impl Table {
                 opponent: b.opponent,
                 lower: lower as i8,
                 upper: upper as i8,
-                best,
+                best: Move::from_byte(best),
                 cost: cost & COST_MASK,
                 level: level_of(cost),
                 date,
@@ -224,9 +225,9 @@ impl Table {
 
     /// Records that the score of `b` lies in `lower..=upper` as far as a
     /// search of `level` ([`EXACT`]: proven) can tell, with best move `best`
-    /// ([`NO_MOVE`] if none) found after `nodes` nodes.
+    /// ([`Move::NONE`] if none) found after `nodes` nodes.
     #[inline]
-    pub fn store(&self, b: &Board, lower: i32, upper: i32, best: u8, nodes: u64, level: u8) {
+    pub fn store(&self, b: &Board, lower: i32, upper: i32, best: Move, nodes: u64, level: u8) {
         let cost = ((64 - nodes.leading_zeros()) as u8).min(COST_MASK);
         let u = AbUpdate {
             lower: lower as i8,
@@ -271,11 +272,11 @@ mod tests {
         let t = Table::new(1);
         let b = board(5);
         assert_eq!(t.probe(&b), None);
-        t.store(&b, 4, 64, 19, 1000, EXACT);
-        let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best));
+        t.store(&b, 4, 64, Move::from_index(19), 1000, EXACT);
+        let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best.byte()));
         assert_eq!(e, Some((4, 64, 19)));
-        t.store(&b, -64, 10, NO_MOVE, 10, EXACT);
-        let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best));
+        t.store(&b, -64, 10, Move::NONE, 10, EXACT);
+        let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best.byte()));
         assert_eq!(e, Some((4, 10, 19)));
         // A different board never matches.
         assert_eq!(t.probe(&board(6)).map(|e| e.lower), None);
@@ -285,22 +286,25 @@ mod tests {
     fn levels_never_weaken_proven_bounds() {
         let t = Table::new(1);
         let b = board(7);
-        let get = |t: &Table| t.probe(&b).map(|e| (e.lower, e.upper, e.best, e.level));
+        let get = |t: &Table| {
+            t.probe(&b)
+                .map(|e| (e.lower, e.upper, e.best.byte(), e.level))
+        };
         // A selective search's bounds, then a contradicting one of the same
         // level: the newer wins.
-        t.store(&b, 10, 64, 3, 100, 0);
+        t.store(&b, 10, 64, Move::from_index(3), 100, 0);
         assert_eq!(get(&t), Some((10, 64, 3, 0)));
-        t.store(&b, -64, 4, 5, 100, 0);
+        t.store(&b, -64, 4, Move::from_index(5), 100, 0);
         assert_eq!(get(&t), Some((-64, 4, 5, 0)));
         // A higher level replaces them; a lower one leaves them alone.
-        t.store(&b, -64, 20, 9, 100, 1);
+        t.store(&b, -64, 20, Move::from_index(9), 100, 1);
         assert_eq!(get(&t), Some((-64, 20, 9, 1)));
-        t.store(&b, 30, 64, 11, 100, 0);
+        t.store(&b, 30, 64, Move::from_index(11), 100, 0);
         assert_eq!(get(&t), Some((-64, 20, 9, 1)));
         // Proven bounds replace every selective one and are never touched.
-        t.store(&b, 2, 64, NO_MOVE, 100, EXACT);
+        t.store(&b, 2, 64, Move::NONE, 100, EXACT);
         assert_eq!(get(&t), Some((2, 64, 9, EXACT)));
-        t.store(&b, -64, -10, 12, 1 << 40, 2);
+        t.store(&b, -64, -10, Move::from_index(12), 1 << 40, 2);
         assert_eq!(get(&t), Some((2, 64, 9, EXACT)));
         // The cost is still the largest seen.
         assert_eq!(t.probe(&b).map(|e| e.cost), Some(41));
@@ -310,15 +314,15 @@ mod tests {
     fn replacement_keeps_costly_entries() {
         // A one-bucket table: every board collides.
         let t = Table::new(0);
-        t.store(&board(1), 0, 0, NO_MOVE, 1 << 20, EXACT);
+        t.store(&board(1), 0, 0, Move::NONE, 1 << 20, EXACT);
         for i in 2..20 {
-            t.store(&board(i), 0, 0, NO_MOVE, 10, EXACT);
+            t.store(&board(i), 0, 0, Move::NONE, 10, EXACT);
         }
         assert!(t.probe(&board(1)).is_some(), "the costly entry survives");
         // After a new generation, old entries go first even if costly.
         t.new_generation();
         for i in 100..104 {
-            t.store(&board(i), 0, 0, NO_MOVE, 10, EXACT);
+            t.store(&board(i), 0, 0, Move::NONE, 10, EXACT);
         }
         assert!(t.probe(&board(1)).is_none());
     }

@@ -32,7 +32,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tt::{MidTable, NO_MOVE};
+use tt::MidTable;
 
 /// The deepest a midgame search goes (the end of the game is at most 60
 /// plies away; passes are free).
@@ -536,7 +536,7 @@ impl Midgame {
             let Some(e) = self.table.get(&b) else {
                 break;
             };
-            let Some(sq) = Square::new(e.best).filter(|_| e.best != NO_MOVE) else {
+            let Some(sq) = e.best.square() else {
                 break;
             };
             let Some(next) = b.play(sq) else {

@@ -13,10 +13,10 @@
 //! chosen once per search by [`crate::board::cpu::active`].
 
 use super::probcut::{margin, shallow_depth, PROBCUT_MIN_DEPTH};
-use super::tt::{Entry, MidTable, NO_MOVE};
-use crate::board::final_score;
+use super::tt::{Entry, MidTable};
 #[cfg(test)]
 use crate::board::kernels::Portable;
+use crate::board::{final_score, Move};
 use crate::eval::Incremental;
 use crate::search::budget::Budget;
 use crate::search::probe::{search_instances, Probe, ProbeInstance, QUARTER_INF};
@@ -123,7 +123,7 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
             player: p,
             opponent: o,
         };
-        let mut hint = NO_MOVE;
+        let mut hint = Move::NONE;
         if let Some(e) = self.table.get(&board) {
             hint = e.best;
             if u32::from(e.depth) >= depth && e.level >= self.level {
@@ -164,7 +164,7 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
         let n = self.order::<K>(p, o, s, mv, hint, depth, alpha, &mut list);
         let alpha0 = alpha;
         let mut best = -QUARTER_INF;
-        let mut best_move = NO_MOVE;
+        let mut best_move = Move::NONE;
         for (i, &(_, f, sq)) in list[..n].iter().enumerate() {
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
             let ns = self.eval.play(s, sq as usize, f);
@@ -184,7 +184,7 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
             }
             if v > best {
                 best = v;
-                best_move = sq;
+                best_move = Move::at(usize::from(sq));
                 if v >= beta {
                     break;
                 }
@@ -244,7 +244,7 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
         o: u64,
         s: &E::State,
         mv: u64,
-        hint: u8,
+        hint: Move,
         depth: u32,
         alpha: i32,
         list: &mut [(i32, u64, u8); 32],
@@ -263,7 +263,7 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
             m &= m - 1;
             let f = K::flips(p, o, sq);
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
-            let key = if sq as u8 == hint {
+            let key = if Move::at(sq) == hint {
                 i32::MAX
             } else {
                 let mut probe = Probe {

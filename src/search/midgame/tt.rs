@@ -11,14 +11,11 @@
 //! position takes an empty slot, else an entry from an older generation,
 //! else the shallowest.
 
-use crate::board::Board;
+use crate::board::{Board, Move};
 use crate::search::table::{self, Layout, Stored};
 
 /// Entries per bucket.
 const BUCKET: usize = 5;
-
-/// No move stored.
-pub(super) const NO_MOVE: u8 = 64;
 
 /// One stored position's search data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,8 +24,8 @@ pub(super) struct Entry {
     pub(super) lower: i16,
     /// Fail-soft upper bound, quarter discs.
     pub(super) upper: i16,
-    /// Best move found (square index), or [`NO_MOVE`].
-    pub(super) best: u8,
+    /// Best move found, or [`Move::NONE`].
+    pub(super) best: Move,
     /// The depth the bounds were searched to.
     pub(super) depth: u8,
     /// The confidence level they were searched at (higher: surer).
@@ -39,7 +36,7 @@ impl Entry {
     fn pack(&self, date: u8) -> u64 {
         u64::from(self.lower as u16)
             | u64::from(self.upper as u16) << 16
-            | u64::from(self.best) << 32
+            | u64::from(self.best.byte()) << 32
             | u64::from(self.depth) << 40
             | u64::from(self.level) << 48
             | u64::from(date) << 56
@@ -50,7 +47,7 @@ impl Entry {
             Entry {
                 lower: w as u16 as i16,
                 upper: (w >> 16) as u16 as i16,
-                best: (w >> 32) as u8,
+                best: Move::from_byte((w >> 32) as u8),
                 depth: (w >> 40) as u8,
                 level: (w >> 48) as u8,
             },
@@ -81,7 +78,7 @@ impl Layout for MidLayout {
                 // A shallower or less sure search keeps the deeper one's bounds
                 // but may bring a best move.
                 if (u.depth, u.level) < (old.depth, old.level) {
-                    if u.best == NO_MOVE || u.best == old.best {
+                    if u.best.is_none() || u.best == old.best {
                         return Stored::Dropped;
                     }
                     w[10 + k] = Entry {
@@ -161,7 +158,7 @@ mod tests {
         Entry {
             lower,
             upper,
-            best: 19,
+            best: Move::at(19),
             depth,
             level: 5,
         }
