@@ -3,6 +3,7 @@
 
     pn-study-table.py OUT_DIR           # markdown tables on stdout
     pn-study-table.py --tune OUT_DIR    # the tuned parameters, as shell lines
+    pn-study-table.py --summary OUT_DIR...  # one table per question, a row per algorithm
 
 Reads OUT_DIR/runs/*.jsonl (batch records) with their .done (the run's
 part, set, question, label and arguments) and .rss (peak resident set in
@@ -157,10 +158,56 @@ def tune(runs):
     print(f"PN2_B={b}")
 
 
+ORDER = ["alphabeta", "dfpn", "dfpn+", "dfpn+ depth", "deep-dfpn", "pds", "pds-pn"]
+
+
+def summary(runs):
+    """Per question, a row per algorithm and a column per (part, set): the
+    geometric-mean total-node ratio against df-pn over the positions every
+    algorithm solved, then the time ratio against alpha-beta; for the limit
+    part, the positions solved."""
+    groups = {}
+    for r in runs:
+        if r["part"] in ("tune",) or r["part"].startswith("memory-"):
+            continue
+        groups.setdefault(r["q"], {}).setdefault((r["part"], r["set"]), []).append(r)
+    for q in sorted(groups):
+        cols = sorted(groups[q], key=lambda k: (k[0] != "pure", k[0] == "limit", k))
+        labels = sorted({r["label"] for g in groups[q].values() for r in g},
+                        key=lambda l: ORDER.index(l) if l in ORDER else len(ORDER))
+        print(f"### `{q}`\n")
+        print("| algorithm | " + " | ".join(f"{p} {s_}" for p, s_ in cols) + " |")
+        print("|---|" + "---|" * len(cols))
+        for l in labels:
+            cells = []
+            for c in cols:
+                g = groups[q][c]
+                by = {r["label"]: r for r in g}
+                r = by.get(l)
+                if r is None:
+                    cells.append("—")
+                    continue
+                if c[0] == "limit":
+                    n = sum(1 for x in r["rows"].values() if solved(x))
+                    cells.append(f"{n}/{len(r['rows'])} solved")
+                    continue
+                common = [i for i in r["rows"] if all(i in x["rows"] and solved(x["rows"][i]) for x in g)]
+                if not common or "dfpn" not in by or "alphabeta" not in by:
+                    cells.append("—")
+                    continue
+                cells.append(f"{fmt(ratios(r, by['dfpn'], common, 'nodes'))} "
+                             f"({fmt(ratios(r, by['alphabeta'], common, 'time_s'))})")
+            print(f"| `{l}` | " + " | ".join(cells) + " |")
+        print()
+
+
 def main():
     args = sys.argv[1:]
     if args and args[0] == "--tune":
         tune(load(args[1]))
+        return
+    if args and args[0] == "--summary":
+        summary([r for d in args[1:] for r in load(d)])
         return
     if len(args) != 1:
         sys.exit(__doc__)
