@@ -15,7 +15,10 @@ fuzz_target!(|data: &[u8]| {
             let again = parse_line(path, i + 1, &problem.to_obf());
             match again {
                 Ok(Some(p)) => assert_eq!(p, problem, "round trip of {line:?}"),
-                other => panic!("{line:?} wrote {:?}, which reads {other:?}", problem.to_obf()),
+                other => panic!(
+                    "{line:?} wrote {:?}, which reads {other:?}",
+                    problem.to_obf()
+                ),
             }
         }
     }

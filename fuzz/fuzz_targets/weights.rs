@@ -7,7 +7,9 @@ use othello_solver::eval::weights::{fnv1a, FORMAT_VERSION, MAGIC};
 use othello_solver::eval::WeightsFile;
 
 fn round_trip(file: &WeightsFile) {
-    let bytes = file.to_bytes().unwrap_or_else(|e| panic!("a loaded file does not encode: {e}"));
+    let bytes = file
+        .to_bytes()
+        .unwrap_or_else(|e| panic!("a loaded file does not encode: {e}"));
     let again = WeightsFile::from_bytes(&bytes).unwrap_or_else(|e| panic!("does not reload: {e}"));
     assert_eq!(again.to_bytes().ok(), Some(bytes));
 }

@@ -328,8 +328,7 @@ impl Knobs {
         let options = DfpnOptions {
             leaf_empties: count("leaf_empties", self.leaf_empties)?.unwrap_or(d.leaf_empties),
             epsilon: self.epsilon.unwrap_or(d.epsilon),
-            h_search_from: count("h_search_from", self.h_search_from)?
-                .unwrap_or(d.h_search_from),
+            h_search_from: count("h_search_from", self.h_search_from)?.unwrap_or(d.h_search_from),
             deep,
             plus_depth: self.plus_depth,
             pn2,
