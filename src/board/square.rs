@@ -28,16 +28,6 @@ impl Move {
         Move(sq.0)
     }
 
-    /// The move to the square of index `index`; `NONE` past 63.
-    #[inline(always)]
-    pub const fn from_index(index: usize) -> Move {
-        if index < 64 {
-            Move(index as u8)
-        } else {
-            Move::NONE
-        }
-    }
-
     /// The move to the square of index `index`, known to be below 64 (a
     /// bit of a move mask): no range check in release builds.
     #[inline(always)]
@@ -95,18 +85,6 @@ impl Default for Move {
     /// [`Move::NONE`].
     fn default() -> Move {
         Move::NONE
-    }
-}
-
-impl From<Square> for Move {
-    fn from(sq: Square) -> Move {
-        Move::to(sq)
-    }
-}
-
-impl From<Option<Square>> for Move {
-    fn from(sq: Option<Square>) -> Move {
-        sq.map_or(Move::NONE, Move::to)
     }
 }
 

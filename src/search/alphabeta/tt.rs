@@ -272,7 +272,7 @@ mod tests {
         let t = Table::new(1);
         let b = board(5);
         assert_eq!(t.probe(&b), None);
-        t.store(&b, 4, 64, Move::from_index(19), 1000, EXACT);
+        t.store(&b, 4, 64, Move::at(19), 1000, EXACT);
         let e = t.probe(&b).map(|e| (e.lower, e.upper, e.best.byte()));
         assert_eq!(e, Some((4, 64, 19)));
         t.store(&b, -64, 10, Move::NONE, 10, EXACT);
@@ -292,19 +292,19 @@ mod tests {
         };
         // A selective search's bounds, then a contradicting one of the same
         // level: the newer wins.
-        t.store(&b, 10, 64, Move::from_index(3), 100, 0);
+        t.store(&b, 10, 64, Move::at(3), 100, 0);
         assert_eq!(get(&t), Some((10, 64, 3, 0)));
-        t.store(&b, -64, 4, Move::from_index(5), 100, 0);
+        t.store(&b, -64, 4, Move::at(5), 100, 0);
         assert_eq!(get(&t), Some((-64, 4, 5, 0)));
         // A higher level replaces them; a lower one leaves them alone.
-        t.store(&b, -64, 20, Move::from_index(9), 100, 1);
+        t.store(&b, -64, 20, Move::at(9), 100, 1);
         assert_eq!(get(&t), Some((-64, 20, 9, 1)));
-        t.store(&b, 30, 64, Move::from_index(11), 100, 0);
+        t.store(&b, 30, 64, Move::at(11), 100, 0);
         assert_eq!(get(&t), Some((-64, 20, 9, 1)));
         // Proven bounds replace every selective one and are never touched.
         t.store(&b, 2, 64, Move::NONE, 100, EXACT);
         assert_eq!(get(&t), Some((2, 64, 9, EXACT)));
-        t.store(&b, -64, -10, Move::from_index(12), 1 << 40, 2);
+        t.store(&b, -64, -10, Move::at(12), 1 << 40, 2);
         assert_eq!(get(&t), Some((2, 64, 9, EXACT)));
         // The cost is still the largest seen.
         assert_eq!(t.probe(&b).map(|e| e.cost), Some(41));
