@@ -47,7 +47,7 @@ static COEFF: [[u16; LANES]; 64] = {
 
 /// Every pattern index of a position, from the side to move's view and from
 /// the other side's (family offsets included; the same numbers as the first
-/// [`NUM_PATTERN_FEATURES`] slots of [`feature_indices`] of the position and
+/// [`NUM_PATTERN_FEATURES`] slots of [`feature_indices`](super::patterns::feature_indices) of the position and
 /// of the position with the sides swapped).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(16))]

@@ -130,7 +130,7 @@ const SOLVED_FROM: u32 = 20;
 
 /// The time to spend on a move with `remaining` seconds on the clock and
 /// `empties` empty squares: the remaining time over half the side's moves
-/// still to come before [`SOLVED_FROM`] empties, plus two. The exact solve
+/// still to come before 20 empties (`SOLVED_FROM`), plus two. The exact solve
 /// near the end is the reserve of two: once it succeeds, the moves after it
 /// cost nothing. Each move gets about twice an even share because
 /// iterative deepening stops early (it starts no iteration past half its

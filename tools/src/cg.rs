@@ -76,7 +76,7 @@ impl SparseDesign {
         out
     }
 
-    /// `Aᵀ r`. The rows are cut into [`GROUPS`] fixed ranges whatever the
+    /// `Aᵀ r`. The rows are cut into `GROUPS` fixed ranges whatever the
     /// number of threads, and the ranges' partial sums are added in order,
     /// so the result (and every fit built on it) is the same to the bit on
     /// every run, whatever the number of threads.

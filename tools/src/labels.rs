@@ -13,7 +13,7 @@
 //! made); a record is the side to move's discs (u64), the opponent's (u64)
 //! and the exact score from the side to move's view (i8), 17 bytes.
 //!
-//! - `OSLABEL1` (counted, [`write`]): a u64 record count, then the records.
+//! - `OSLABEL1` (counted, [`write()`]): a u64 record count, then the records.
 //! - `OSLABEL2` (streamed, [`Appender`]): the records follow the header up
 //!   to the end of the file, appended as they are solved, so that a run
 //!   killed at any moment keeps every label it finished and a new run

@@ -1,7 +1,7 @@
 //! The exact alpha-beta endgame solver: the baseline every df-pn result is
 //! checked against, and df-pn's leaf solver.
 //!
-//! [`solve`] / [`Searcher::solve`] answer a [`Mode`](crate::search::Mode)
+//! [`solve`] / [`Searcher::solve`] answer a [`Mode`]
 //! (exact score, win/draw/loss, or one bound) with one best move (or every
 //! best move, with [`Searcher::set_all_best`]; or every move's value, with
 //! [`Searcher::set_all_moves`]) and, for exact solves, a principal
@@ -9,7 +9,7 @@
 //!
 //! Layout, from the user down:
 //! - this file: [`Searcher`], the configured solver a user holds (table,
-//!   thread pool, options), and df-pn's [`LeafSolver`](crate::search::LeafSolver);
+//!   thread pool, options), and df-pn's [`LeafSolver`];
 //!   `config`: [`SolveOptions`] and the searcher's root configuration;
 //! - `root`: the root and ladder driver (move order at the root, score
 //!   guess, selective ladder, MTD(f), best moves, every move's value, PV);
@@ -17,7 +17,7 @@
 //! - `instance`: the compiled instances of the search, one per kernel set,
 //!   and the one place that picks the instance the CPU runs;
 //! - `pvs`: the table-driven principal-variation search, more than
-//!   [`LAST_N_MAX`](crate::search::tuning::LAST_N_MAX) empties;
+//!   [`LAST_N_MAX`] empties;
 //!   [`endgame`]: the last-N solver below it and the 1–4-empty solvers;
 //!   `cache`: the last-N solver's small cache; [`split`]: split points;
 //! - `window`, [`ordering`], [`stability`], [`probcut`] and [`tt`]: what

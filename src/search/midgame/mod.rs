@@ -1,8 +1,8 @@
 //! The midgame search: an answer for every position, however many empties.
 //!
-//! Iterative deepening of a principal-variation alpha-beta ([`pvs`]) with
+//! Iterative deepening of a principal-variation alpha-beta (`pvs`) with
 //! the pattern evaluation at the leaves, its own table on the shared design
-//! ([`tt`]), and ProbCut at a confidence the caller picks ([`probcut`]).
+//! (`tt`), and ProbCut at a confidence the caller picks ([`probcut`]).
 //! Each answer says how sure it is the way players read it
 //! ([`Precision`]): "18@95%" is a search 18 plies deep whose ProbCut cuts
 //! are 95 % sure, "100%" an exact score.

@@ -1,7 +1,7 @@
 //! Midgame ProbCut: a search `depth` plies deep is predicted by a
 //! shallower one ([`shallow_depth`]); their difference has a standard
 //! deviation σ that grows with the depths and the empties
-//! ([`sigma`], measured by `othello-tools mid-sigma`, docs/tuning.md). A
+//! (`sigma`, measured by `othello-tools mid-sigma`, docs/tuning.md). A
 //! search at confidence t takes "the deep value is at least β" as proven
 //! when the shallow value is at least β + tσ, and the same below α. The
 //! confidence levels are the percentages players read ("18@95%"): the
@@ -32,7 +32,7 @@ pub(super) fn sigma(empties: u32, depth: u32, shallow: u32) -> f32 {
     (c + e * empties as f32 + d * depth as f32 + s * shallow as f32).max(4.0)
 }
 
-/// The coefficients of [`sigma`] (constant, per empty, per ply of the deep
+/// The coefficients of `sigma` (constant, per empty, per ply of the deep
 /// search, per ply of the shallow one), quarter discs.
 pub const SIGMA_FIT: [f32; 4] = [24.1, -0.374, 0.988, -1.879];
 

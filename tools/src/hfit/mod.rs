@@ -6,7 +6,7 @@
 //! **The threshold that sufficed** ([`Record::tips`]): after plain df-pn
 //! (h = 1, cost = 0) has solved "score ≥ k" at the root, the number of tips
 //! of the smallest proof tree (proved) or of the disproof tree (disproved)
-//! read off the table ([`Dfpn::solution_tips`]). With h = 1 and cost = 0 a
+//! read off the table (`Dfpn::solution_tips`). With h = 1 and cost = 0 a
 //! node's φ (δ) is the number of unsolved tips of its cheapest proof
 //! (disproof) tree, so this is the root's φ (δ) once the solution tree is
 //! expanded with all its tips still open: the root threshold th_φ (th_δ) the
