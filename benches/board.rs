@@ -2,7 +2,7 @@
 //! fixed set of random reachable midgame and endgame positions.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use othello_solver::board::movegen;
+use othello_solver::board::{kernels, movegen};
 use othello_solver::rng::{random_position, SplitMix64};
 use othello_solver::Board;
 
@@ -79,8 +79,9 @@ fn bench_kernels(c: &mut Criterion) {
                 let mut acc = 0u64;
                 for b in &positions {
                     // SAFETY: the CPU check said the CPU has the kernels' features.
-                    acc ^=
-                        unsafe { movegen::x86::moves(black_box(b.player), black_box(b.opponent)) };
+                    acc ^= unsafe {
+                        kernels::x86_v3::moves(black_box(b.player), black_box(b.opponent))
+                    };
                 }
                 acc
             })
@@ -91,7 +92,7 @@ fn bench_kernels(c: &mut Criterion) {
                 for (b, sq) in &moves {
                     // SAFETY: as above.
                     acc ^= unsafe {
-                        movegen::x86::flips(
+                        kernels::x86_v3::flips(
                             black_box(b.player),
                             black_box(b.opponent),
                             black_box(*sq),
@@ -108,7 +109,7 @@ fn bench_kernels(c: &mut Criterion) {
                     for (b, sq) in &moves {
                         // SAFETY: the CPU check said the CPU has AVX-512.
                         acc ^= unsafe {
-                            movegen::x86::flips_v4(
+                            kernels::x86_v4::flips(
                                 black_box(b.player),
                                 black_box(b.opponent),
                                 black_box(*sq),

@@ -10,8 +10,23 @@
 //! node counts (each loop's tests compare them). A third, [`X86V4`], adds
 //! AVX-512 (its flip kernel counts leading zeros per lane, and the whole
 //! loop may use the wider instruction set).
+//!
+//! One file per instruction set: [`portable`], [`x86_v3`], [`x86_v4`]. A
+//! new one is a file here with its kernels and its [`Kernels`] type, an
+//! [`Isa`](crate::board::cpu::Isa) level, and the line in each entry point
+//! that maps the level to the type.
 
-use super::movegen;
+pub mod portable;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_v3;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_v4;
+
+pub use portable::Portable;
+#[cfg(target_arch = "x86_64")]
+pub use x86_v3::X86V3;
+#[cfg(target_arch = "x86_64")]
+pub use x86_v4::X86V4;
 
 /// The move kernels an instance is built on. Implemented by zero-sized
 /// types; every function is `#[inline(always)]`, so each instance inlines
@@ -21,64 +36,6 @@ pub trait Kernels {
     fn moves(p: u64, o: u64) -> u64;
     /// The discs a move by `p` on the empty square `x` flips.
     fn flips(p: u64, o: u64, x: usize) -> u64;
-}
-
-/// The portable instance: [`movegen`]'s portable kernels, the baseline
-/// target features. Always available; the reference for every other one.
-pub struct Portable;
-
-impl Kernels for Portable {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        movegen::moves_portable(p, o)
-    }
-    #[inline(always)]
-    fn flips(p: u64, o: u64, x: usize) -> u64 {
-        movegen::flips_portable(p, o, x)
-    }
-}
-
-/// The x86-64-v3 instance: [`movegen::x86`]'s AVX2 kernels. Only ever used
-/// when the CPU has every feature of
-/// `x86_v3_features!` (each entry point checks it before calling an
-/// instance's function).
-#[cfg(target_arch = "x86_64")]
-pub struct X86V3;
-
-#[cfg(target_arch = "x86_64")]
-impl Kernels for X86V3 {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        // SAFETY: X86V3 is only used after the CPU check (see the type).
-        unsafe { movegen::x86::moves(p, o) }
-    }
-    #[inline(always)]
-    fn flips(p: u64, o: u64, x: usize) -> u64 {
-        // SAFETY: as above.
-        unsafe { movegen::x86::flips(p, o, x) }
-    }
-}
-
-/// The x86-64-v4 instance: [`X86V3`]'s move generator and
-/// [`movegen::x86::flips_v4`], in code compiled with AVX-512 as well. Only
-/// ever used when the CPU has every feature of
-/// `x86_v4_features!`.
-#[cfg(target_arch = "x86_64")]
-pub struct X86V4;
-
-#[cfg(target_arch = "x86_64")]
-impl Kernels for X86V4 {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        // SAFETY: X86V4 is only used when the CPU runs x86-64-v4, which
-        // includes x86-64-v3 (see the type).
-        unsafe { movegen::x86::moves(p, o) }
-    }
-    #[inline(always)]
-    fn flips(p: u64, o: u64, x: usize) -> u64 {
-        // SAFETY: as above.
-        unsafe { movegen::x86::flips_v4(p, o, x) }
-    }
 }
 
 /// Compiles each item (a function or method) with the target features of
