@@ -132,16 +132,7 @@ pub fn ray(sq: usize, dir: usize) -> u64 {
 /// Straightforward square-by-square reference implementations, used by the
 /// tests to check every kernel set. Not for the hot path.
 pub mod naive {
-    const DIRS: [(i32, i32); 8] = [
-        (1, 0),
-        (0, 1),
-        (1, 1),
-        (-1, 1),
-        (-1, 0),
-        (0, -1),
-        (-1, -1),
-        (1, -1),
-    ];
+    use crate::board::kernels::portable::DIRS;
 
     /// Flips of a move on `sq` by walking each direction square by square.
     pub fn flips(p: u64, o: u64, sq: usize) -> u64 {

@@ -71,18 +71,21 @@ pub(super) static RAYS: [AlignedRays; 64] = RAY_CONSTS;
 /// [`RAYS`] as a constant, for code specialised by square.
 const RAY_CONSTS: [AlignedRays; 64] = build_rays();
 
+/// The eight directions as (file step, rank step), in the order of a
+/// square's rays: 0–3 increase the index (E, N, NE, NW), 4–7 are their
+/// opposites.
+pub const DIRS: [(i32, i32); 8] = [
+    (1, 0),
+    (0, 1),
+    (1, 1),
+    (-1, 1),
+    (-1, 0),
+    (0, -1),
+    (-1, -1),
+    (1, -1),
+];
+
 const fn build_rays() -> [AlignedRays; 64] {
-    // (file step, rank step) per direction; 0..4 increase the index.
-    const DIRS: [(i32, i32); 8] = [
-        (1, 0),
-        (0, 1),
-        (1, 1),
-        (-1, 1),
-        (-1, 0),
-        (0, -1),
-        (-1, -1),
-        (1, -1),
-    ];
     let mut rays = [const { AlignedRays([0; 8]) }; 64];
     let mut sq = 0;
     while sq < 64 {
