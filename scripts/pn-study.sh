@@ -122,6 +122,9 @@ print(f"--pn2-a {max(1, round(a * n))} --pn2-b {max(1, round(b * n))}")' "$2" "$
 
 if [[ " $PARTS " == *" tune "* ]] || [ ! -s "$OUT/tuned.env" ]; then
   sample "$TUNE_EMPTIES" "$TUNE_COUNT" 1977-2017 tune
+  # The baselines, so that the tune table shows what each setting gains.
+  task tune tune --wld "dfpn" "--algo dfpn --leaf-empties 0 --hash-mb $HASH_MB"
+  task tune tune --wld "dfpn+" "--algo dfpn+ --leaf-empties 0 --hash-mb $HASH_MB"
   for ed in "2 8" "2 16" "2 24" "3 20" "4 20"; do
     set -- $ed
     task tune tune --wld "deep-dfpn E=$1 D=$2" "--algo deep-dfpn --deep-e $1 --deep-d $2 --leaf-empties 0 --hash-mb $HASH_MB"
