@@ -5,24 +5,15 @@
 //! fills both sides' moves at once for the evaluation; [`naive`] holds the
 //! square-by-square references the tests check every kernel against.
 
-use super::cpu::{active, Isa};
-use super::kernels::portable;
-#[cfg(target_arch = "x86_64")]
-use super::kernels::{x86_v3, x86_v4};
+use super::kernels::{portable, with_active_kernels, Kernels};
 
-/// The legal moves of the side owning `p` against `o`, as a bitboard: the
-/// [`x86_v3`] kernel when the process runs x86-64-v3 or above
-/// ([`cpu::active`](crate::board::cpu::active)), elsewhere [`moves_portable`].
+/// The legal moves of the side owning `p` against `o`, as a bitboard, on
+/// the kernels of the process's instruction set
+/// ([`cpu::active`](crate::board::cpu::active)); [`moves_portable`] on
+/// every CPU.
 #[inline]
 pub fn moves(p: u64, o: u64) -> u64 {
-    match active() {
-        // SAFETY: active() is never a level the CPU lacks; x86-64-v4
-        // includes every feature of x86-64-v3, which the function is
-        // compiled with.
-        #[cfg(target_arch = "x86_64")]
-        Isa::X86V3 | Isa::X86V4 => unsafe { x86_v3::moves(p, o) },
-        _ => moves_portable(p, o),
-    }
+    with_active_kernels!(K => K::moves(p, o))
 }
 
 /// [`moves`] on every CPU, without the x86 kernels.
@@ -99,21 +90,12 @@ pub fn both_moves_portable(p: u64, o: u64) -> (u64, u64) {
 
 /// The discs of `o` that a move by `p` on square `sq` would flip (0 when the
 /// move flips nothing, i.e. is illegal). `sq` must be empty and below 64.
-///
-/// [`x86_v4::flips`] or [`x86_v3::flips`] when the process runs x86-64-v4 or
-/// x86-64-v3 ([`cpu::active`](crate::board::cpu::active)), elsewhere [`flips_portable`].
+/// Runs the kernels of the process's instruction set
+/// ([`cpu::active`](crate::board::cpu::active)); [`flips_portable`] on
+/// every CPU.
 #[inline]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-    match active() {
-        // SAFETY: active() is never a level the CPU lacks, and the
-        // function is compiled with that level's features.
-        #[cfg(target_arch = "x86_64")]
-        Isa::X86V4 => unsafe { x86_v4::flips(p, o, sq) },
-        // SAFETY: as above.
-        #[cfg(target_arch = "x86_64")]
-        Isa::X86V3 => unsafe { x86_v3::flips(p, o, sq) },
-        _ => flips_portable(p, o, sq),
-    }
+    with_active_kernels!(K => K::flips(p, o, sq))
 }
 
 /// [`flips`] on every CPU, without the x86 kernels.
@@ -171,6 +153,10 @@ pub mod naive {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
+    use crate::board::cpu::Isa;
+    #[cfg(target_arch = "x86_64")]
+    use crate::board::kernels::{x86_v3, x86_v4};
     use crate::rng::SplitMix64;
 
     /// Random disjoint boards: every density from nearly empty to nearly

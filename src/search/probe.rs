@@ -62,8 +62,9 @@ pub struct Probe<'a, E: Incremental + ?Sized> {
 /// one node on the kernels `K`): the trait `$trait` with its recursive entry
 /// `search`, implemented for [`Portable`] and, on x86-64, for
 /// [`X86V3`] and [`X86V4`], whose entries are compiled with their target
-/// features; and the process's entry `$entry`, which matches on
-/// [`cpu::active`](crate::board::cpu::active) once per call. The probe and
+/// features; and the process's entry `$entry`, which runs the instance of
+/// [`cpu::active`](crate::board::cpu::active) (through
+/// `with_active_kernels!`). The probe and
 /// the midgame search are stamped by it.
 macro_rules! search_instances {
     ($(#[$doc:meta])* $vis:vis trait $trait:ident for $ty:ident, $with:ident, $entry:ident) => {
@@ -109,14 +110,7 @@ macro_rules! search_instances {
             beta: i32,
             depth: u32,
         ) -> i32 {
-            use $crate::board::cpu::{active, Isa};
-            match active() {
-                #[cfg(target_arch = "x86_64")]
-                Isa::X86V4 => <$crate::board::kernels::X86V4 as $trait>::search(x, p, o, s, alpha, beta, depth),
-                #[cfg(target_arch = "x86_64")]
-                Isa::X86V3 => <$crate::board::kernels::X86V3 as $trait>::search(x, p, o, s, alpha, beta, depth),
-                _ => <$crate::board::kernels::Portable as $trait>::search(x, p, o, s, alpha, beta, depth),
-            }
+            $crate::board::kernels::with_active_kernels!(K => <K as $trait>::search(x, p, o, s, alpha, beta, depth))
         }
     };
     (@x86 $trait:ident, $ty:ident, $with:ident, $k:ident, $features:ident) => {

@@ -13,8 +13,10 @@
 //!
 //! One file per instruction set: [`portable`], [`x86_v3`], [`x86_v4`]. A
 //! new one is a file here with its kernels and its [`Kernels`] type, an
-//! [`Isa`](crate::board::cpu::Isa) level, and the line in each entry point
-//! that maps the level to the type.
+//! [`Isa`](crate::board::cpu::Isa) level, and the line in
+//! `with_active_kernels!` that maps the level to the type: every entry
+//! point (move generation, the alpha-beta solver, the probe and the
+//! midgame search) goes through that one macro.
 
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
@@ -58,3 +60,30 @@ macro_rules! x86_v4_features {
     };
 }
 pub(crate) use x86_v4_features;
+
+/// Evaluates `$body` with the type name `$k` bound to the [`Kernels`] type
+/// of the process's instruction set, [`cpu::active`](crate::board::cpu::active):
+/// the one place where a level becomes a type. The body calls safe
+/// functions of `$k` (its kernels, or an instance's entry point); they are
+/// sound because `active()` is never a level the CPU lacks.
+macro_rules! with_active_kernels {
+    ($k:ident => $body:expr) => {
+        match $crate::board::cpu::active() {
+            #[cfg(target_arch = "x86_64")]
+            $crate::board::cpu::Isa::X86V4 => {
+                type $k = $crate::board::kernels::X86V4;
+                $body
+            }
+            #[cfg(target_arch = "x86_64")]
+            $crate::board::cpu::Isa::X86V3 => {
+                type $k = $crate::board::kernels::X86V3;
+                $body
+            }
+            _ => {
+                type $k = $crate::board::kernels::Portable;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_active_kernels;

@@ -4,11 +4,9 @@
 //! runs ([`Context::search_any`]).
 
 use super::context::Context;
-#[cfg(target_arch = "x86_64")]
-use crate::board::cpu::{active, Isa};
+use crate::board::kernels::{with_active_kernels, Kernels, Portable};
 #[cfg(target_arch = "x86_64")]
 use crate::board::kernels::{x86_v3_features, x86_v4_features, X86V3, X86V4};
-use crate::board::kernels::{Kernels, Portable};
 use crate::eval::Features;
 
 /// One compiled instance of the alpha-beta solver (the table-driven search
@@ -35,6 +33,8 @@ pub(super) trait Instance: Kernels {
         empties: u32,
         st: Option<&Features>,
     ) -> i32;
+    /// [`Context::search_any_with`] of this instance.
+    fn search_any(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
 }
 
 impl Instance for Portable {
@@ -60,6 +60,9 @@ impl Instance for Portable {
         st: Option<&Features>,
     ) -> i32 {
         s.deep_with::<Portable>(p, o, alpha, beta, empties, st)
+    }
+    fn search_any(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        s.search_any_with::<Portable>(p, o, alpha, beta)
     }
 }
 
@@ -100,6 +103,10 @@ macro_rules! x86_instance {
             ) -> i32 {
                 // SAFETY: as above.
                 unsafe { s.$deep(p, o, alpha, beta, empties, st) }
+            }
+            fn search_any(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                // SAFETY: as above.
+                unsafe { s.$search_any(p, o, alpha, beta) }
             }
         }
 
@@ -172,15 +179,6 @@ impl Context {
     /// ([`Instance`]; the same values and node counts on every instance).
     #[inline]
     pub(super) fn search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        match active() {
-            // SAFETY: active() is never a level the CPU lacks, and the
-            // function is compiled with that level's features.
-            #[cfg(target_arch = "x86_64")]
-            Isa::X86V4 => unsafe { self.search_any_v4(p, o, alpha, beta) },
-            // SAFETY: as above.
-            #[cfg(target_arch = "x86_64")]
-            Isa::X86V3 => unsafe { self.search_any_v3(p, o, alpha, beta) },
-            _ => self.search_any_with::<Portable>(p, o, alpha, beta),
-        }
+        with_active_kernels!(K => K::search_any(self, p, o, alpha, beta))
     }
 }

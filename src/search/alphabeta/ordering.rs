@@ -4,10 +4,7 @@
 //! end of the game.
 
 use super::stability::corner_stability;
-use crate::board::cpu::{active, Isa};
-#[cfg(target_arch = "x86_64")]
-use crate::board::kernels::{x86_v3_features, Kernels, X86V3};
-use crate::board::movegen;
+use crate::board::kernels::{with_active_kernels, Kernels};
 use crate::search::tuning::{W_CORNER_STABILITY, W_MOBILITY, W_PARITY, W_POTENTIAL_MOBILITY};
 
 /// The four corners.
@@ -135,26 +132,13 @@ pub const KEY_WIPEOUT: i32 = (1 << 30) + 1;
 /// odd quadrant, only used near the end), the replier's potential mobility
 /// and the static square value.
 ///
-/// When the process runs x86-64-v3 or above ([`cpu::active`](crate::board::cpu::active)) the key is
-/// computed by code compiled for it (AVX2 move generation, `popcnt`).
+/// The moves are generated on the kernels of the process's instruction set
+/// ([`cpu::active`](crate::board::cpu::active)). The solver does not call
+/// this entry: each of its compiled instances computes the same key inline
+/// with its own kernels.
 #[inline]
 pub fn fastest_first_key(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
-    match active() {
-        // SAFETY: active() is never a level the CPU lacks; x86-64-v4
-        // includes every feature of x86-64-v3, which the function is
-        // compiled with.
-        #[cfg(target_arch = "x86_64")]
-        Isa::X86V3 | Isa::X86V4 => unsafe { fastest_first_key_x86(sq, next_p, next_o, odd) },
-        _ => fastest_first_key_with(movegen::moves, sq, next_p, next_o, odd),
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-x86_v3_features! {
-    /// [`fastest_first_key`] compiled for the x86-64-v3 instance.
-    fn fastest_first_key_x86(sq: usize, next_p: u64, next_o: u64, odd: bool) -> i32 {
-        fastest_first_key_with(X86V3::moves, sq, next_p, next_o, odd)
-    }
+    with_active_kernels!(K => fastest_first_key_with(K::moves, sq, next_p, next_o, odd))
 }
 
 /// [`fastest_first_key`] with the move generator `moves`.
@@ -183,6 +167,12 @@ pub(super) fn fastest_first_key_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
+    use crate::board::cpu::Isa;
+    use crate::board::kernels::Portable;
+    #[cfg(target_arch = "x86_64")]
+    use crate::board::kernels::X86V3;
+    use crate::board::movegen;
 
     #[test]
     fn priority_classes_partition_the_board() {
@@ -227,10 +217,11 @@ mod tests {
                 let odd = sq.is_multiple_of(3);
                 let want = fastest_first_key_with(movegen::naive::moves, sq, np, no, odd);
                 assert_eq!(fastest_first_key(sq, np, no, odd), want, "{b:?} {sq}");
+                let portable = fastest_first_key_with(Portable::moves, sq, np, no, odd);
+                assert_eq!(portable, want, "{b:?} {sq}");
                 #[cfg(target_arch = "x86_64")]
                 if Isa::X86V3.supported() {
-                    // SAFETY: the CPU has the function's target features.
-                    let x86 = unsafe { fastest_first_key_x86(sq, np, no, odd) };
+                    let x86 = fastest_first_key_with(X86V3::moves, sq, np, no, odd);
                     assert_eq!(x86, want, "{b:?} {sq}");
                 }
                 checked += 1;
