@@ -94,7 +94,8 @@ fn ffo_20_to_39() {
 /// Every legal move of a fixed sample of hard-20 (every 9th position, 31 in
 /// all) against the file's score of that move.
 #[test]
-fn hard20_every_move_of_a_sample() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_hard20_every_move_of_a_sample() {
     let Some(list) = problems("data/positions/edax-hard/hard-20.obf") else {
         return;
     };

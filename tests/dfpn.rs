@@ -413,7 +413,8 @@ fn tiny_table_on_hard_20() {
 /// The algorithms through the engine (tables reused from position to
 /// position) agree on WLD and exact scores, best moves and bounds.
 #[test]
-fn the_proof_number_family_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_the_proof_number_family_and_alphabeta_agree_on_1000_positions_10_to_16_empties() {
     let algos = [
         Algo::Alphabeta,
         Algo::Dfpn,

@@ -4,14 +4,16 @@
 //! replacement while the threads share it; short solves with random time
 //! limits answer right or unknown and leave no helper running.
 //!
-//! In the normal run: FFO #1–#19 at 1, 2, 4, 8 threads; 60 random positions
-//! of 14–20 empties at 4 threads with a 1 MiB table; 150 time-limited
-//! solves; df-pn⁺ with parallel workers on FFO #1–#6 and on 16 random
-//! positions of 18–21 empties at 2 and 3 threads in a 2 MiB table. The
-//! larger sets (FFO #20–#39, 500 random positions of 14–22 empties at 2, 4
-//! and 8 threads, 200 df-pn⁺ positions of 18–23 empties at 2, 4 and 8
-//! threads, 2,000 time-limited solves) are `#[ignore]`d:
-//! `cargo test --release --test parallel -- --ignored` runs them.
+//! In the normal run: FFO #1–#19 at 1, 2, 4, 8 threads and df-pn⁺ with
+//! parallel workers on FFO #1–#6. The `long_` tests (60 random positions of
+//! 14–20 empties at 4 threads with a 1 MiB table; 150 time-limited solves;
+//! 60 interrupted solves; df-pn⁺ on 16 random positions of 18–21 empties at
+//! 2 and 3 threads in a 2 MiB table) are `#[ignore]`d, and CI runs them with
+//! `cargo test -- --ignored long_`. The larger sets (FFO #20–#39, 500
+//! random positions of 14–22 empties at 2, 4 and 8 threads, 200 df-pn⁺
+//! positions of 18–23 empties at 2, 4 and 8 threads, 2,000 time-limited
+//! solves) are ignored as "minutes" and left out of CI:
+//! `cargo test --release --test parallel -- --ignored` runs them all.
 
 mod common;
 
@@ -145,7 +147,8 @@ fn random_positions(count: usize, min: u32, max: u32, threads: &[usize]) {
 }
 
 #[test]
-fn random_14_to_20_at_4_threads_in_a_1_mib_table() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_random_14_to_20_at_4_threads_in_a_1_mib_table() {
     random_positions(60, 14, 20, &[4]);
 }
 
@@ -194,7 +197,8 @@ fn dfpn_random_positions(seed: u64, count: usize, min: u32, max: u32, threads: &
 }
 
 #[test]
-fn dfpn_plus_workers_agree_on_random_18_to_21() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_dfpn_plus_workers_agree_on_random_18_to_21() {
     dfpn_random_positions(18, 16, 18, 21, &[2, 3]);
 }
 
@@ -291,7 +295,8 @@ fn stress(count: usize) {
 }
 
 #[test]
-fn short_time_limited_solves_answer_right_or_unknown() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_short_time_limited_solves_answer_right_or_unknown() {
     stress(150);
 }
 
@@ -333,7 +338,8 @@ fn dfpn_plus_with_parallel_leaves() {
 /// solve) and df-pn⁺ (1 and 2 threads) answer right or unknown with bounds
 /// that hold; once raised, a solve stops at once.
 #[test]
-fn interrupted_solves_answer_right_or_unknown() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_interrupted_solves_answer_right_or_unknown() {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     let mut rng = SplitMix64::new(130);

@@ -12,7 +12,8 @@ use othello_solver::search::reference;
 use run_tools::run_tools;
 
 #[test]
-fn label_then_train_with_labels() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_label_then_train_with_labels() {
     let Some(data) = shared_data("label_then_train_with_labels") else {
         return;
     };
@@ -207,7 +208,8 @@ fn assert_search_values(
 }
 
 #[test]
-fn search_labels_of_deviations_then_train_with_them() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_search_labels_of_deviations_then_train_with_them() {
     let Some(data) = shared_data("search_labels_of_deviations_then_train_with_them") else {
         return;
     };

@@ -1,6 +1,8 @@
 //! Training on a small generated set of games runs end to end: records in,
 //! a weights file and a report out, and the file loads in the library and
 //! evaluates better than the trivial predictor on the training positions.
+//! Every test here but one is a `long_` test: `#[ignore]`d, run by CI with
+//! `cargo test -- --ignored long_`.
 
 use othello_solver::eval::{PatternEvaluator, WeightsFile};
 use othello_tools::cmd::train::{self as train_cmd, Args};
@@ -32,7 +34,8 @@ fn args(out: std::path::PathBuf) -> Args {
 }
 
 #[test]
-fn train_command_writes_a_loadable_file_and_report() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_train_command_writes_a_loadable_file_and_report() {
     let dir = std::env::temp_dir().join(format!("othello-train-e2e-{}", std::process::id()));
     let out = dir.join("eval.bin");
     let outcome = train_cmd::run(&args(out.clone())).expect("training runs");
@@ -53,7 +56,8 @@ fn train_command_writes_a_loadable_file_and_report() {
 }
 
 #[test]
-fn fit_beats_the_mean_on_training_positions() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_fit_beats_the_mean_on_training_positions() {
     let games = train::random_games(400, 11, 0);
     let ds = Dataset::build(&games, Target::Final);
     let opts = TrainOptions {
@@ -83,7 +87,8 @@ fn fit_beats_the_mean_on_training_positions() {
 /// Random games written as a transcript file (`f5d6c3…` a line), then read
 /// back by the training command through the library's record reader.
 #[test]
-fn train_from_a_generated_record_file() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_train_from_a_generated_record_file() {
     use othello_solver::formats::position::format_move_list;
     use othello_solver::rng::{random_game, SplitMix64};
     let mut rng = SplitMix64::new(99);
@@ -121,7 +126,8 @@ fn train_from_a_generated_record_file() {
 }
 
 #[test]
-fn without_leaves_a_family_out_and_rejects_unknown_names() {
+#[ignore = "long: .ci/run runs it, with --ignored long_"]
+fn long_without_leaves_a_family_out_and_rejects_unknown_names() {
     use othello_solver::eval::{Family, NUM_STAGES, STAGE_WEIGHTS};
     let dir = std::env::temp_dir().join(format!("othello-train-without-{}", std::process::id()));
     let out = dir.join("eval.bin");

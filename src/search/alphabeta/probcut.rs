@@ -128,7 +128,8 @@ mod tests {
     /// positions of 18 to 21 empties (the ladder runs from 18). A small
     /// table (4 MiB) keeps selective and proven entries crowded together.
     #[test]
-    fn the_ladder_never_changes_the_answer() {
+    #[ignore = "long: .ci/run runs it, with --ignored long_"]
+    fn long_the_ladder_never_changes_the_answer() {
         let mut presearched = 0;
         for board in ladder_positions(0x9C07) {
             let mut with = searcher(true);
@@ -170,7 +171,8 @@ mod tests {
     /// a fresh table), with and without `--all-best`, on random positions of
     /// 18 to 21 empties in a 4 MiB table.
     #[test]
-    fn the_ladder_never_changes_a_wld_or_bound_answer() {
+    #[ignore = "long: .ci/run runs it, with --ignored long_"]
+    fn long_the_ladder_never_changes_a_wld_or_bound_answer() {
         let mut presearched = 0;
         for (i, board) in ladder_positions(0x3D1A).into_iter().enumerate() {
             let exact = searcher(false).search_window(&board, -65, 65);

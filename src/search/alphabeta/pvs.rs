@@ -688,7 +688,8 @@ mod tests {
     /// counts (positions of 14–23 empties; passes included where the
     /// positions have them).
     #[test]
-    fn carried_states_search_like_computed_ones() {
+    #[ignore = "long: .ci/run runs it, with --ignored long_"]
+    fn long_carried_states_search_like_computed_ones() {
         searches_agree(
             0xCA77,
             16,
