@@ -133,8 +133,11 @@ def test_evaluate_and_numpy_round_trips():
 def test_ctrl_c_stops_a_solve_at_once(call):
     script = textwrap.dedent(
         f"""
-        import sys, time
+        import signal, sys, time
         import othello_solver as osv
+        # A parent that ignores SIGINT (a job started in the background)
+        # passes that on, and Python then installs no handler of its own.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         print("ready", flush=True)
         t = time.time()
         try:
@@ -148,7 +151,10 @@ def test_ctrl_c_stops_a_solve_at_once(call):
     assert proc.stdout.readline().strip() == "ready"
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=30)
+    try:
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
     assert out.startswith("interrupted"), out
 
 
