@@ -8,8 +8,13 @@
 //! `search::alphabeta` for its `mod.rs`); a module declared inline in a file
 //! (`mod tests { … }`) belongs to its file. A file's references are its
 //! `crate::…` and `super::…` paths, and the child paths of a `mod.rs`, in
-//! every line of code outside comments and string literals, test modules
-//! included: `super::` inside an inline module resolves from that module.
+//! every line of code outside comments, string literals and items gated
+//! by `#[cfg(test)]`: `super::` inside an inline module resolves from that
+//! module. Test items are found by parsing (each one runs to the end of its
+//! braces or its `;`), wherever they stand in the file, and only they are
+//! left out: a test may use a helper of a module that depends on the one
+//! it tests (the move generator's tests draw random games from `rng`, which
+//! plays moves with the move generator), which is no cycle of the code.
 //! A referenced path belongs to the longest file module that prefixes it.
 //! A `mod.rs` that re-exports its children (`pub use child::…`) is a
 //! facade, not a dependency on them.
@@ -634,6 +639,38 @@ fn references_resolve_whole_paths() {
         .iter()
         .flatten()
         .any(|s| s == "hidden" || s == "in_string"));
+}
+
+/// Only the items gated by `#[cfg(test)]` are left out, wherever they
+/// stand: the code after a test module, a test-only import or a test-only
+/// function is still read (a guard that stopped at the first
+/// `#[cfg(test)]` of a file would miss the last two paths below).
+#[test]
+fn code_after_test_items_is_read() {
+    let m = vec!["search".to_string(), "probe".to_string()];
+    let src = "use crate::board::Board;\n\
+               #[cfg(test)]\nuse crate::board::movegen::moves;\n\
+               #[cfg(test)]\nfn helper() { let _ = crate::rng::Rng::new(1); }\n\
+               use crate::eval::Evaluator;\n\
+               #[cfg(test)]\nmod tests {\n    use crate::search::engine::Engine;\n    fn f() { if true { } }\n}\n\
+               pub fn g() -> u32 { crate::search::tuning::LAST_N_MAX }\n";
+    let paths: Vec<String> = references(&m, false, &without_test_items(&code(src)))
+        .into_iter()
+        .map(|(p, _)| p.join("::"))
+        .collect();
+    for want in [
+        "board::Board",
+        "eval::Evaluator",
+        "search::tuning::LAST_N_MAX",
+    ] {
+        assert!(paths.iter().any(|p| p == want), "{want} missing: {paths:?}");
+    }
+    for gone in ["board::movegen", "rng", "search::engine"] {
+        assert!(
+            !paths.iter().any(|p| p.starts_with(gone)),
+            "{gone} read: {paths:?}"
+        );
+    }
 }
 
 /// A circle planted between two files of one folder is caught: the nodes
