@@ -10,8 +10,6 @@
 //! what the stability cutoff needs: the opponent's stable discs bound the
 //! score of the side to move from above.
 
-use std::sync::OnceLock;
-
 /// Squares not on the board's edge.
 const INNER: u64 = 0x007E_7E7E_7E7E_7E00;
 /// The a-file.
@@ -19,13 +17,18 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// The stable discs of the owner of an 8-square edge line, indexed by
 /// `player << 8 | opponent` (8 bits each, adjacent squares in adjacent bits).
-fn edge_table() -> &'static [u8] {
-    static TABLE: OnceLock<Box<[u8]>> = OnceLock::new();
-    TABLE.get_or_init(build_edge_table)
+/// Built at compile time, so that a look-up is a plain load (no check that
+/// a lazily built table is ready).
+static EDGE_TABLE: [u8; 1 << 16] = build_edge_table();
+
+/// [`EDGE_TABLE`].
+#[inline(always)]
+fn edge_table() -> &'static [u8; 1 << 16] {
+    &EDGE_TABLE
 }
 
 /// The discs a move on bit `x` of a line by `p` against `o` flips (8-bit line).
-fn line_flips(p: u32, o: u32, x: u32) -> u32 {
+const fn line_flips(p: u32, o: u32, x: u32) -> u32 {
     let mut f = 0;
     // Toward higher bits.
     let mut run = 0;
@@ -50,41 +53,50 @@ fn line_flips(p: u32, o: u32, x: u32) -> u32 {
     f
 }
 
-/// Builds the edge table by increasing number of empty squares: a full line
-/// is all stable; otherwise a disc of the player is stable when it is stable
-/// after every move of either side on every empty square (such a move is
-/// always possible in a real game through the other directions).
-fn build_edge_table() -> Box<[u8]> {
-    let mut table = vec![0u8; 1 << 16].into_boxed_slice();
-    // States grouped by the number of empties, fewest first.
-    let mut by_empties: Vec<Vec<(u32, u32)>> = vec![Vec::new(); 9];
-    for p in 0u32..256 {
-        for o in 0u32..256 {
-            if p & o == 0 {
-                by_empties[(8 - (p | o).count_ones()) as usize].push((p, o));
+/// Builds the edge table by increasing number of empty squares (fewest
+/// first, so that every state a move leads to is already known): a full
+/// line is all stable; otherwise a disc of the player is stable when it is
+/// stable after every move of either side on every empty square (such a
+/// move is always possible in a real game through the other directions).
+/// Only the 3⁸ states with `p & o == 0` are built; the rest stay 0.
+const fn build_edge_table() -> [u8; 1 << 16] {
+    let mut table = [0u8; 1 << 16];
+    let mut empties = 0;
+    while empties <= 8 {
+        let mut p = 0u32;
+        while p < 256 {
+            // Every `o` disjoint from `p`: the subsets of `!p`.
+            let free = !p & 0xFF;
+            let mut o = 0u32;
+            loop {
+                let empty = !(p | o) & 0xFF;
+                if empty.count_ones() == empties {
+                    let mut stable = p;
+                    let mut e = empty;
+                    while e != 0 && stable != 0 {
+                        let x = e.trailing_zeros();
+                        e &= e - 1;
+                        let bit = 1 << x;
+                        // The player plays x.
+                        let f = line_flips(p, o, x);
+                        let (np, no) = (p | bit | f, o & !f);
+                        stable &= table[(np << 8 | no) as usize] as u32;
+                        // The opponent plays x.
+                        let f = line_flips(o, p, x);
+                        let (np, no) = (p & !f, o | bit | f);
+                        stable &= table[(np << 8 | no) as usize] as u32;
+                    }
+                    table[(p << 8 | o) as usize] = stable as u8;
+                }
+                if o == free {
+                    break;
+                }
+                // The next subset of `free`.
+                o = ((o | !free) + 1) & free;
             }
+            p += 1;
         }
-    }
-    for group in &by_empties {
-        for &(p, o) in group {
-            let empty = !(p | o) & 0xFF;
-            let mut stable = p;
-            let mut e = empty;
-            while e != 0 && stable != 0 {
-                let x = e.trailing_zeros();
-                e &= e - 1;
-                let bit = 1 << x;
-                // The player plays x.
-                let f = line_flips(p, o, x);
-                let (np, no) = (p | bit | f, o & !f);
-                stable &= table[(np << 8 | no) as usize] as u32;
-                // The opponent plays x.
-                let f = line_flips(o, p, x);
-                let (np, no) = (p & !f, o | bit | f);
-                stable &= table[(np << 8 | no) as usize] as u32;
-            }
-            table[(p << 8 | o) as usize] = stable as u8;
-        }
+        empties += 1;
     }
     table
 }
