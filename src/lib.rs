@@ -18,6 +18,7 @@ pub mod record;
 pub mod rng;
 pub mod sample;
 pub mod search;
+pub mod units;
 
 pub use board::{Board, Color, Square};
 pub use formats::Position;

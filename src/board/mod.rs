@@ -13,13 +13,14 @@ pub mod symmetry;
 
 pub use square::{Move, Square, SquareIter, SquareParseError};
 
+use crate::units::Score;
 use std::fmt;
 
 /// The final disc difference for the owner of `p` against the owner of
 /// `o` if the game ended now, with the empty squares given to the winner
 /// (none on a draw): every search's score at the end of the game.
 #[inline]
-pub const fn final_score(p: u64, o: u64) -> i32 {
+pub const fn final_score(p: u64, o: u64) -> Score {
     let p = p.count_ones() as i32;
     let o = o.count_ones() as i32;
     let e = 64 - p - o;
@@ -209,7 +210,7 @@ impl Board {
     /// The final disc difference for the side to move if the game ended now,
     /// with the empty squares given to the winner ([`final_score`]).
     #[inline]
-    pub const fn final_score(&self) -> i32 {
+    pub const fn final_score(&self) -> Score {
         final_score(self.player, self.opponent)
     }
 

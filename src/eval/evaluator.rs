@@ -6,6 +6,7 @@
 use super::{Features, PatternEvaluator};
 use crate::board::kernels::Kernels;
 use crate::board::Board;
+use crate::units::Quarters;
 
 /// A static evaluation: the predicted final disc difference for the side to
 /// move. df-pn⁺ derives its leaf proof numbers from it; alpha-beta ranks
@@ -55,7 +56,7 @@ impl Evaluator for PatternEvaluator {
 
 /// An evaluation in quarter discs, clamped to the score range.
 #[inline]
-pub fn quarter_discs(v: f32) -> i32 {
+pub fn quarter_discs(v: f32) -> Quarters {
     (v * 4.0).round().clamp(-256.0, 256.0) as i32
 }
 
@@ -75,7 +76,7 @@ pub trait Incremental {
     /// The value of `(p, o)` (p to move) whose state is `s`, any move
     /// generation it needs done by the kernels `K` (the caller's
     /// instance; every instance gives the same value).
-    fn value<K: Kernels>(&self, s: &Self::State, p: u64, o: u64) -> i32;
+    fn value<K: Kernels>(&self, s: &Self::State, p: u64, o: u64) -> Quarters;
     /// The value of the child `(np, no)` (np to move) reached when the side
     /// to move of the position whose state is `s` plays `sq` flipping
     /// `flips`: [`Incremental::value`] of [`Incremental::play`], which an
@@ -89,7 +90,7 @@ pub trait Incremental {
         flips: u64,
         np: u64,
         no: u64,
-    ) -> i32 {
+    ) -> Quarters {
         self.value::<K>(&self.play(s, sq, flips), np, no)
     }
 }
@@ -135,7 +136,7 @@ impl Incremental for PatternEvaluator {
         s.after_pass()
     }
     #[inline(always)]
-    fn value<K: Kernels>(&self, s: &Features, p: u64, o: u64) -> i32 {
+    fn value<K: Kernels>(&self, s: &Features, p: u64, o: u64) -> Quarters {
         quarter_discs(self.evaluate_indices::<K>(s.mover(), p, o))
     }
     #[inline(always)]
@@ -146,7 +147,7 @@ impl Incremental for PatternEvaluator {
         flips: u64,
         np: u64,
         no: u64,
-    ) -> i32 {
+    ) -> Quarters {
         quarter_discs(self.evaluate_indices::<K>(&s.mover_after(sq, flips), np, no))
     }
 }

@@ -21,6 +21,7 @@ pub use midgame::{MoveEstimate, Precision, ThinkError, ThinkOptions, Thought};
 pub use result::{best_moves_of, Limits, Mode, MoveValue, SolveResult, Status, TableStats};
 
 use crate::board::Board;
+use crate::units::Score;
 
 /// An exact solver for small positions, asked "is the final score of the side
 /// to move at least `k`?" (empties to the winner). df-pn hands its nodes with
@@ -31,7 +32,7 @@ pub trait LeafSolver {
     /// `upper < k`. Both are even and within −64..=64; a fail-soft search
     /// gives more than the bare answer (see [`fail_soft_bounds`]), which
     /// df-pn keeps for the other targets it asks about the same board.
-    fn bounds(&mut self, board: &Board, k: i32) -> (i32, i32);
+    fn bounds(&mut self, board: &Board, k: Score) -> (Score, Score);
     /// Whether the exact score of `board` for the side to move is `>= k`.
     fn at_least(&mut self, board: &Board, k: i32) -> bool {
         self.bounds(board, k).0 >= k
@@ -55,7 +56,7 @@ pub trait LeafSolver {
 /// `(k − 1, k)`: `v ≥ k` proves score ≥ v, `v < k` proves score ≤ v. Scores
 /// are even (empties go to the winner), so the bounds round inward to even
 /// numbers; they are clamped to −64..=64.
-pub fn fail_soft_bounds(v: i32, k: i32) -> (i32, i32) {
+pub fn fail_soft_bounds(v: Score, k: Score) -> (Score, Score) {
     if v >= k {
         ((v + (v & 1)).clamp(-64, 64), 64)
     } else {

@@ -25,18 +25,15 @@ use crate::eval::{Evaluator, Incremental, Scratch};
 use crate::search::tuning::{
     MAX_SORT_DEPTH, ORDER_DEPTH_BASE, SORT_ALPHA_MARGIN, STATIC_ORDER_MAX,
 };
+use crate::units::{Depth, Quarters, QUARTER_INF};
 use crate::Board;
-
-/// Above every value of [`Probe::search`], in quarter discs: a full window
-/// is `(-QUARTER_INF, QUARTER_INF)`.
-pub const QUARTER_INF: i32 = 64 * 4 + 1;
 
 /// The depth of the shallow search of each child at a node with `empties`
 /// empties (0: the child's static evaluation): (empties −
 /// [`ORDER_DEPTH_BASE`]) / 2 from [`STATIC_ORDER_MAX`] empties, at most
 /// [`MAX_SORT_DEPTH`].
 #[inline]
-pub fn sort_depth(empties: u32) -> u32 {
+pub fn sort_depth(empties: u32) -> Depth {
     if empties < STATIC_ORDER_MAX {
         0
     } else {
@@ -76,10 +73,10 @@ macro_rules! search_instances {
                 p: u64,
                 o: u64,
                 s: &E::State,
-                alpha: i32,
-                beta: i32,
-                depth: u32,
-            ) -> i32;
+                alpha: $crate::units::Quarters,
+                beta: $crate::units::Quarters,
+                depth: $crate::units::Depth,
+            ) -> $crate::units::Quarters;
         }
 
         impl $trait for $crate::board::kernels::Portable {
@@ -88,10 +85,10 @@ macro_rules! search_instances {
                 p: u64,
                 o: u64,
                 s: &E::State,
-                alpha: i32,
-                beta: i32,
-                depth: u32,
-            ) -> i32 {
+                alpha: $crate::units::Quarters,
+                beta: $crate::units::Quarters,
+                depth: $crate::units::Depth,
+            ) -> $crate::units::Quarters {
                 x.$with::<$crate::board::kernels::Portable>(p, o, s, alpha, beta, depth)
             }
         }
@@ -106,10 +103,10 @@ macro_rules! search_instances {
             p: u64,
             o: u64,
             s: &E::State,
-            alpha: i32,
-            beta: i32,
-            depth: u32,
-        ) -> i32 {
+            alpha: $crate::units::Quarters,
+            beta: $crate::units::Quarters,
+            depth: $crate::units::Depth,
+        ) -> $crate::units::Quarters {
             $crate::board::kernels::with_active_kernels!(K => <K as $trait>::search(x, p, o, s, alpha, beta, depth))
         }
     };
@@ -121,10 +118,10 @@ macro_rules! search_instances {
                 p: u64,
                 o: u64,
                 s: &E::State,
-                alpha: i32,
-                beta: i32,
-                depth: u32,
-            ) -> i32 {
+                alpha: $crate::units::Quarters,
+                beta: $crate::units::Quarters,
+                depth: $crate::units::Depth,
+            ) -> $crate::units::Quarters {
                 $crate::board::kernels::$features! {
                     /// The node compiled with the instance's target features.
                     fn compiled<E: $crate::eval::Incremental + ?Sized>(
@@ -132,10 +129,10 @@ macro_rules! search_instances {
                         p: u64,
                         o: u64,
                         s: &E::State,
-                        alpha: i32,
-                        beta: i32,
-                        depth: u32,
-                    ) -> i32 {
+                        alpha: $crate::units::Quarters,
+                        beta: $crate::units::Quarters,
+                        depth: $crate::units::Depth,
+                    ) -> $crate::units::Quarters {
                         x.$with::<$crate::board::kernels::$k>(p, o, s, alpha, beta, depth)
                     }
                 }
@@ -169,10 +166,10 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         p: u64,
         o: u64,
         s: &E::State,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32 {
+        alpha: Quarters,
+        beta: Quarters,
+        depth: Depth,
+    ) -> Quarters {
         search_active(self, p, o, s, alpha, beta, depth)
     }
 
@@ -183,10 +180,10 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         p: u64,
         o: u64,
         s: &E::State,
-        mut alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32 {
+        mut alpha: Quarters,
+        beta: Quarters,
+        depth: Depth,
+    ) -> Quarters {
         *self.nodes += 1;
         if depth == 0 || *self.nodes >= self.stop_at {
             return self.eval.value::<K>(s, p, o);
@@ -242,9 +239,9 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         p: u64,
         o: u64,
         s: &E::State,
-        beta: i32,
+        beta: Quarters,
         mv: u64,
-    ) -> i32 {
+    ) -> Quarters {
         let mut best = -QUARTER_INF;
         let mut m = mv;
         while m != 0 {
@@ -280,9 +277,9 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         flips: u64,
         np: u64,
         no: u64,
-        depth: u32,
-        alpha: i32,
-    ) -> i32 {
+        depth: Depth,
+        alpha: Quarters,
+    ) -> Quarters {
         let sort_alpha = (alpha - SORT_ALPHA_MARGIN).max(-64) * 4;
         // The child's view: anything at or above -sort_alpha is bad enough.
         let v = if depth == 0 {
@@ -305,11 +302,11 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
 
 /// A guess of the exact score of `board` in quarter discs, unrounded: a
 /// shallow alpha-beta search with `eval` at its leaves ([`Probe`], as deep
-/// as move ordering searches at this many empties; [`quarters_to_score`]
+/// as move ordering searches at this many empties; [`quarters_to_score`](crate::units::quarters_to_score)
 /// rounds it to an even disc difference, and its sign tells which side of a
 /// draw the guess leans to even when that rounds to 0). The positions it
 /// visits are added to `nodes`; from `stop_at` on it only evaluates.
-pub fn guess_value(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> i32 {
+pub fn guess_value(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at: u64) -> Quarters {
     let depth = sort_depth(board.empties());
     probe_value(
         eval,
@@ -322,11 +319,6 @@ pub fn guess_value(eval: &dyn Evaluator, board: &Board, nodes: &mut u64, stop_at
     )
 }
 
-/// A value in quarter discs to the nearest even disc count.
-pub fn quarters_to_score(v: i32) -> i32 {
-    ((v as f32 / 8.0).round() as i32 * 2).clamp(-64, 64)
-}
-
 /// The value of `board` (side to move's view, quarter discs) by a
 /// fail-soft alpha-beta search `depth` plies deep with `eval` at the leaves
 /// and final scores at the end of the game ([`Probe::search`]; the
@@ -337,21 +329,21 @@ pub fn quarters_to_score(v: i32) -> i32 {
 pub fn probe_value(
     eval: &dyn Evaluator,
     board: &Board,
-    depth: u32,
-    alpha: i32,
-    beta: i32,
+    depth: Depth,
+    alpha: Quarters,
+    beta: Quarters,
     nodes: &mut u64,
     stop_at: u64,
-) -> i32 {
+) -> Quarters {
     let window = (alpha, beta);
     fn search<E: Incremental + ?Sized>(
         eval: &E,
         board: &Board,
-        depth: u32,
-        (alpha, beta): (i32, i32),
+        depth: Depth,
+        (alpha, beta): (Quarters, Quarters),
         nodes: &mut u64,
         stop_at: u64,
-    ) -> i32 {
+    ) -> Quarters {
         let (p, o) = (board.player, board.opponent);
         let mut probe = Probe {
             eval,
@@ -387,7 +379,7 @@ mod tests {
     }
 
     /// Plain negamax with the same conventions, no pruning.
-    fn negamax(p: u64, o: u64, depth: u32) -> i32 {
+    fn negamax(p: u64, o: u64, depth: Depth) -> i32 {
         if depth == 0 {
             return Scratch(&Discs).value::<Portable>(&(), p, o);
         }

@@ -9,6 +9,7 @@
 use crate::board::movegen::flips;
 use crate::board::Board;
 use crate::search::{fail_soft_bounds, LeafSolver};
+use crate::units::Score;
 
 /// The reference solver: counts the positions it visits. As a
 /// [`LeafSolver`] it answers a null-window search `(k − 1, k)` with
@@ -21,19 +22,19 @@ pub struct Reference {
 
 /// The exact score of `b` for the side to move (empties to the winner), by a
 /// fresh [`Reference`].
-pub fn score(b: &Board) -> i32 {
+pub fn score(b: &Board) -> Score {
     Reference::default().score(b)
 }
 
 impl Reference {
     /// The exact score of `b` for the side to move.
-    pub fn score(&mut self, b: &Board) -> i32 {
+    pub fn score(&mut self, b: &Board) -> Score {
         self.window(b, -64, 64)
     }
 
     /// Fail-soft negamax in `(alpha, beta)`: the exact score when it lies
     /// strictly inside the window, else a bound on the side it fell.
-    pub fn window(&mut self, b: &Board, mut alpha: i32, beta: i32) -> i32 {
+    pub fn window(&mut self, b: &Board, mut alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
         let moves = b.moves();
         if moves == 0 {
@@ -76,7 +77,7 @@ impl Reference {
 }
 
 impl LeafSolver for Reference {
-    fn bounds(&mut self, board: &Board, k: i32) -> (i32, i32) {
+    fn bounds(&mut self, board: &Board, k: Score) -> (Score, Score) {
         fail_soft_bounds(self.window(board, k - 1, k), k)
     }
     fn nodes(&self) -> u64 {
@@ -90,7 +91,7 @@ mod tests {
     use crate::rng::{random_position, SplitMix64};
 
     /// Full minimax, every leaf visited: what the reference must equal.
-    fn minimax(b: &Board) -> i32 {
+    fn minimax(b: &Board) -> Score {
         let moves = b.moves();
         if moves == 0 {
             let p = b.pass();

@@ -2,6 +2,7 @@
 //! shared by every algorithm; `crate::record` writes it out.
 
 use crate::board::Square;
+use crate::units::Score;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -78,9 +79,9 @@ pub struct SolveResult {
     /// Solved or unknown.
     pub status: Status,
     /// Proven lower bound on the score (−64 when nothing is proven).
-    pub lower: i32,
+    pub lower: Score,
     /// Proven upper bound on the score (+64 when nothing is proven).
-    pub upper: i32,
+    pub upper: Score,
     /// The moves that reach the optimum (exact and WLD modes, when solved;
     /// for a bound, moves that prove it): every such move when `all_best`,
     /// else one; empty when the side to move must pass or the game is over.
@@ -113,14 +114,14 @@ pub struct MoveValue {
     /// The move.
     pub square: Square,
     /// Proven lower bound on the move's score.
-    pub lower: i32,
+    pub lower: Score,
     /// Proven upper bound on the move's score.
-    pub upper: i32,
+    pub upper: Score,
 }
 
 impl MoveValue {
     /// The exact score, when proven.
-    pub fn score(&self) -> Option<i32> {
+    pub fn score(&self) -> Option<Score> {
         (self.lower == self.upper).then_some(self.lower)
     }
 
@@ -176,7 +177,7 @@ impl SolveResult {
     }
 
     /// The exact score, when proven (`lower == upper`).
-    pub fn score(&self) -> Option<i32> {
+    pub fn score(&self) -> Option<Score> {
         (self.lower == self.upper).then_some(self.lower)
     }
 

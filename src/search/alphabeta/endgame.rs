@@ -26,6 +26,7 @@ use crate::board::cpu::Isa;
 use crate::board::kernels::Portable;
 use crate::board::{final_score, Move};
 use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, LOW_CACHE_MIN, STABILITY_THRESHOLD};
+use crate::units::Score;
 
 /// `COUNT_FLIP[i][line]`: the discs flipped along one line by a move on
 /// position `i` of the line, when the mover owns the bits of `line` and the
@@ -130,7 +131,7 @@ impl Context {
     /// One empty square `x`; the side to move owns `p`, the other side
     /// every other square.
     #[inline(always)]
-    fn solve_1(&mut self, p: u64, alpha: i32, x: usize) -> i32 {
+    fn solve_1(&mut self, p: u64, alpha: Score, x: usize) -> Score {
         self.nodes += 1;
         let o = !(p | 1 << x);
         // Score if the side to move plays x and flips nothing: (p+1) − (63−p).
@@ -161,11 +162,11 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
         x1: usize,
         x2: usize,
-    ) -> i32 {
+    ) -> Score {
         self.nodes += 1;
         let mut best = NONE;
         if NEIGHBOUR[x1 & 63] & o != 0 {
@@ -205,11 +206,11 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
         x1: usize,
         x2: usize,
-    ) -> i32 {
+    ) -> Score {
         self.solve_2_with::<K>(p, o, alpha, beta, x1, x2)
     }
 
@@ -219,10 +220,10 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        mut alpha: i32,
-        beta: i32,
+        mut alpha: Score,
+        beta: Score,
         xs: [usize; 3],
-    ) -> i32 {
+    ) -> Score {
         self.nodes += 1;
         let mut best = NONE;
         for i in 0..3 {
@@ -266,10 +267,10 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        mut alpha: i32,
-        beta: i32,
+        mut alpha: Score,
+        beta: Score,
         xs: [usize; 4],
-    ) -> i32 {
+    ) -> Score {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[4] {
             if let Some(ub) = stability_bound(p, o, alpha).filter(|&ub| ub <= alpha) {
@@ -319,9 +320,9 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         let empty = !(p | o);
         match empty.count_ones() {
             0 => {
@@ -349,10 +350,10 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
         parity: u8,
-    ) -> i32 {
+    ) -> Score {
         self.nodes += 1;
         let empties = (!(p | o)).count_ones();
         debug_assert!(empties <= LAST_N_MAX, "the last-N solver's range");
@@ -410,13 +411,13 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        mut alpha: i32,
-        beta: i32,
+        mut alpha: Score,
+        beta: Score,
         parity: u8,
         mv: u64,
         odd: u64,
         empties: u32,
-    ) -> i32 {
+    ) -> Score {
         let alpha0 = alpha;
         let mut hint = Move::NONE;
         if let Some(k) = CACHED.then(|| self.cached(p, o, empties)).flatten() {
@@ -477,13 +478,13 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        mut alpha: i32,
-        beta: i32,
+        mut alpha: Score,
+        beta: Score,
         parity: u8,
         mv: u64,
         odd: u64,
         hint: Move,
-    ) -> (i32, Move) {
+    ) -> (Score, Move) {
         let mut best = NONE;
         let mut best_sq = Move::NONE;
         let mut m = mv;
@@ -627,7 +628,7 @@ mod tests {
         use crate::search::reference::score as minimax;
         let mut rng = crate::rng::SplitMix64::new(0xE9D);
         let mut s = Context::on_table(std::sync::Arc::new(super::super::tt::Table::new(1)));
-        type Solve = fn(&mut Context, u64, u64, i32, i32) -> i32;
+        type Solve = fn(&mut Context, u64, u64, i32, i32) -> Score;
         let portable: Solve = |s, p, o, a, b| {
             if (!(p | o)).count_ones() > 4 {
                 s.last_n_with::<Portable>(p, o, a, b, parity(!(p | o)))

@@ -8,6 +8,7 @@ use crate::board::kernels::{with_active_kernels, Kernels, Portable};
 #[cfg(target_arch = "x86_64")]
 use crate::board::kernels::{x86_v3_features, x86_v4_features, X86V3, X86V4};
 use crate::eval::Features;
+use crate::units::Score;
 
 /// One compiled instance of the alpha-beta solver (the table-driven search
 /// of [`super::pvs`] and the last-N solvers of [`super::endgame`]) on the move kernels
@@ -16,52 +17,68 @@ use crate::eval::Features;
 /// instance's target features).
 pub(super) trait Instance: Kernels {
     /// [`Context::last_n_with`] of this instance.
-    fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32;
+    fn last_n(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, parity: u8) -> Score;
     /// [`Context::solve_4_with`] of this instance.
-    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32;
+    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 4])
+        -> Score;
     /// [`Context::solve_3_with`] of this instance.
-    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32;
+    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 3])
+        -> Score;
     /// [`Context::solve_small_with`] of this instance.
-    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score) -> Score;
     /// [`Context::deep_with`] of this instance.
     fn deep(
         s: &mut Context,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
         empties: u32,
         st: Option<&Features>,
-    ) -> i32;
+    ) -> Score;
     /// [`Context::search_any_with`] of this instance.
-    fn search_any(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+    fn search_any(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score) -> Score;
 }
 
 impl Instance for Portable {
-    fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+    fn last_n(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, parity: u8) -> Score {
         s.last_n_with::<Portable>(p, o, alpha, beta, parity)
     }
-    fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+    fn solve_4(
+        s: &mut Context,
+        p: u64,
+        o: u64,
+        alpha: Score,
+        beta: Score,
+        xs: [usize; 4],
+    ) -> Score {
         s.solve_4_with::<Portable>(p, o, alpha, beta, xs)
     }
-    fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+    fn solve_3(
+        s: &mut Context,
+        p: u64,
+        o: u64,
+        alpha: Score,
+        beta: Score,
+        xs: [usize; 3],
+    ) -> Score {
         s.solve_3_with::<Portable>(p, o, alpha, beta, xs)
     }
-    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    fn solve_small(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score) -> Score {
         s.solve_small_with::<Portable>(p, o, alpha, beta)
     }
     fn deep(
         s: &mut Context,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
         empties: u32,
         st: Option<&Features>,
-    ) -> i32 {
+    ) -> Score {
         s.deep_with::<Portable>(p, o, alpha, beta, empties, st)
     }
-    fn search_any(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    fn search_any(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score) -> Score {
         s.search_any_with::<Portable>(p, o, alpha, beta)
     }
 }
@@ -75,20 +92,20 @@ macro_rules! x86_instance {
      $last_n:ident, $solve_4:ident, $solve_3:ident, $solve_small:ident, $deep:ident,
      $search_any:ident) => {
         impl Instance for $k {
-            fn last_n(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+            fn last_n(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, parity: u8) -> Score {
                 // SAFETY: the type is only used after its detection said
                 // yes (see the type).
                 unsafe { s.$last_n(p, o, alpha, beta, parity) }
             }
-            fn solve_4(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+            fn solve_4(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 4]) -> Score {
                 // SAFETY: as above.
                 unsafe { s.$solve_4(p, o, alpha, beta, xs) }
             }
-            fn solve_3(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+            fn solve_3(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 3]) -> Score {
                 // SAFETY: as above.
                 unsafe { s.$solve_3(p, o, alpha, beta, xs) }
             }
-            fn solve_small(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+            fn solve_small(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score) -> Score {
                 // SAFETY: as above.
                 unsafe { s.$solve_small(p, o, alpha, beta) }
             }
@@ -96,15 +113,15 @@ macro_rules! x86_instance {
                 s: &mut Context,
                 p: u64,
                 o: u64,
-                alpha: i32,
-                beta: i32,
+                alpha: Score,
+                beta: Score,
                 empties: u32,
                 st: Option<&Features>,
-            ) -> i32 {
+            ) -> Score {
                 // SAFETY: as above.
                 unsafe { s.$deep(p, o, alpha, beta, empties, st) }
             }
-            fn search_any(s: &mut Context, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+            fn search_any(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score) -> Score {
                 // SAFETY: as above.
                 unsafe { s.$search_any(p, o, alpha, beta) }
             }
@@ -113,19 +130,19 @@ macro_rules! x86_instance {
         impl Context {
             $features! {
                 #[doc = concat!("[`Context::last_n_with`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
-                pub(super) fn $last_n(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+                pub(super) fn $last_n(&mut self, p: u64, o: u64, alpha: Score, beta: Score, parity: u8) -> Score {
                     self.last_n_with::<$k>(p, o, alpha, beta, parity)
                 }
                 #[doc = concat!("[`Context::solve_4_with`] compiled for [`", stringify!($k), "`].")]
-                pub(super) fn $solve_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 4]) -> i32 {
+                pub(super) fn $solve_4(&mut self, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 4]) -> Score {
                     self.solve_4_with::<$k>(p, o, alpha, beta, xs)
                 }
                 #[doc = concat!("[`Context::solve_3_with`] compiled for [`", stringify!($k), "`].")]
-                pub(super) fn $solve_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, xs: [usize; 3]) -> i32 {
+                pub(super) fn $solve_3(&mut self, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 3]) -> Score {
                     self.solve_3_with::<$k>(p, o, alpha, beta, xs)
                 }
                 #[doc = concat!("[`Context::solve_small_with`] compiled for [`", stringify!($k), "`].")]
-                pub(super) fn $solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                pub(super) fn $solve_small(&mut self, p: u64, o: u64, alpha: Score, beta: Score) -> Score {
                     self.solve_small_with::<$k>(p, o, alpha, beta)
                 }
                 #[doc = concat!("[`Context::deep_with`] compiled for [`", stringify!($k), "`].")]
@@ -133,15 +150,15 @@ macro_rules! x86_instance {
                     &mut self,
                     p: u64,
                     o: u64,
-                    alpha: i32,
-                    beta: i32,
+                    alpha: Score,
+                    beta: Score,
                     empties: u32,
                     st: Option<&Features>,
-                ) -> i32 {
+                ) -> Score {
                     self.deep_with::<$k>(p, o, alpha, beta, empties, st)
                 }
                 #[doc = concat!("[`Context::search_any_with`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
-                pub(super) fn $search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                pub(super) fn $search_any(&mut self, p: u64, o: u64, alpha: Score, beta: Score) -> Score {
                     self.search_any_with::<$k>(p, o, alpha, beta)
                 }
             }
@@ -178,7 +195,7 @@ impl Context {
     /// Any position: the fastest instance of the solver this CPU runs
     /// ([`Instance`]; the same values and node counts on every instance).
     #[inline]
-    pub(super) fn search_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    pub(super) fn search_any(&mut self, p: u64, o: u64, alpha: Score, beta: Score) -> Score {
         with_active_kernels!(K => K::search_any(self, p, o, alpha, beta))
     }
 }

@@ -54,6 +54,7 @@ use crate::eval::Evaluator;
 use crate::search::progress::Progress;
 use crate::search::tuning::{DEFAULT_ORDER_MIN, LAST_N_MAX};
 use crate::search::{fail_soft_bounds, LeafSolver, Limits, Mode, SolveResult};
+use crate::units::Score;
 use crate::Board;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -233,7 +234,7 @@ impl Searcher {
     }
 
     /// The exact score of `board`, or `None` if a limit stopped the search.
-    pub fn exact_score(&mut self, board: &Board, limits: Limits) -> Option<i32> {
+    pub fn exact_score(&mut self, board: &Board, limits: Limits) -> Option<Score> {
         let interrupt = self.cfg.interrupt.clone();
         self.ctx.set_limits(limits, Instant::now(), interrupt);
         let (lower, upper) = self.root().mtd(board);
@@ -243,7 +244,7 @@ impl Searcher {
     /// A fail-soft search of `board` in the window `(alpha, beta)`, without
     /// limits: a result `<= alpha` is an upper bound, `>= beta` a lower bound,
     /// in between the exact score.
-    pub fn search_window(&mut self, board: &Board, alpha: i32, beta: i32) -> i32 {
+    pub fn search_window(&mut self, board: &Board, alpha: Score, beta: Score) -> Score {
         self.ctx.clear_limits();
         self.ctx
             .search_any(board.player, board.opponent, alpha, beta)
@@ -286,7 +287,7 @@ impl LeafSolver for Searcher {
     /// Every value this search returns is a true bound on the score: the
     /// stability cutoff returns an upper bound, the table and ETC return
     /// stored bounds, and in a null window neither narrows the window.
-    fn bounds(&mut self, board: &Board, k: i32) -> (i32, i32) {
+    fn bounds(&mut self, board: &Board, k: Score) -> (Score, Score) {
         let ctx = &mut self.ctx;
         if ctx.aborted || !ctx.budget.is_unlimited() {
             ctx.clear_limits();

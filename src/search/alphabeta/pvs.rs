@@ -23,6 +23,7 @@ use crate::search::tuning::{
     ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, PROBED_CHILDREN, PROBED_CHILDREN_MAX_EMPTIES,
     STABILITY_THRESHOLD, W_EVAL,
 };
+use crate::units::{Score, SCORE_MAX};
 use crate::Board;
 
 /// A table-driven node past its early exits: what the steps of its move
@@ -73,9 +74,9 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         self.search_child_with::<K>(p, o, alpha, beta, None)
     }
 
@@ -103,10 +104,10 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
         st: Option<&Features>,
-    ) -> i32 {
+    ) -> Score {
         let empties = (!(p | o)).count_ones();
         if empties > LAST_N_MAX {
             K::deep(self, p, o, alpha, beta, empties, st)
@@ -129,11 +130,11 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        mut alpha: i32,
-        mut beta: i32,
+        mut alpha: Score,
+        mut beta: Score,
         empties: u32,
         st: Option<&Features>,
-    ) -> i32 {
+    ) -> Score {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
@@ -262,10 +263,10 @@ impl Context {
     fn expand_with<K: Instance>(
         &mut self,
         node: &Node,
-        mut alpha: i32,
-        beta: i32,
+        mut alpha: Score,
+        beta: Score,
         state: &mut Option<Features>,
-    ) -> i32 {
+    ) -> Score {
         let (p, o, empties) = (node.p, node.o, node.empties);
         let level = self.sel.level;
         let start_nodes = self.nodes;
@@ -388,7 +389,7 @@ impl Context {
     /// (of the search's level or above) that already refutes the node, as
     /// the value to return.
     #[inline(always)]
-    fn etc(&mut self, node: &Node, list: &[Candidate], beta: i32) -> Option<i32> {
+    fn etc(&mut self, node: &Node, list: &[Candidate], beta: Score) -> Option<Score> {
         let level = self.sel.level;
         for c in list {
             let sq = c.sq.index();
@@ -416,11 +417,11 @@ impl Context {
         &mut self,
         node: &Node,
         c: Candidate,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
         scout: bool,
         state: &Option<Features>,
-    ) -> i32 {
+    ) -> Score {
         let sq = c.sq.index();
         let (np, no) = (node.o ^ c.flips, node.p ^ c.flips ^ (1 << sq));
         let child = self.child_state(state.as_ref(), node.empties, sq, c.flips);
@@ -450,7 +451,7 @@ impl Context {
         best: i32,
         best_move: Move,
         alpha0: i32,
-        beta: i32,
+        beta: Score,
         start_nodes: u64,
     ) {
         let (lower, upper) = window_bounds(best, alpha0, beta);
@@ -493,11 +494,11 @@ impl Context {
         &mut self,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
         cut: super::probcut::Cut,
         state: &mut Option<Features>,
-    ) -> Option<i32> {
+    ) -> Option<Score> {
         let oe = self.order_eval.as_ref()?;
         let pe = oe.eval.as_pattern()?;
         let s = *state.get_or_insert_with(|| pe.root(p, o));
@@ -507,15 +508,15 @@ impl Context {
             stop_at: self.node_limit,
         };
         let depth = u32::from(cut.depth);
-        if beta < 64 {
+        if beta < SCORE_MAX {
             let high = 4 * beta + i32::from(cut.high);
-            if high < 4 * 64 && probe.search(p, o, &s, high - 1, high, depth) >= high {
+            if high < 4 * SCORE_MAX && probe.search(p, o, &s, high - 1, high, depth) >= high {
                 return Some(beta);
             }
         }
-        if alpha > -64 {
+        if alpha > -SCORE_MAX {
             let low = 4 * alpha + i32::from(cut.low);
-            if low > -4 * 64 && probe.search(p, o, &s, low, low + 1, depth) <= low {
+            if low > -4 * SCORE_MAX && probe.search(p, o, &s, low, low + 1, depth) <= low {
                 return Some(alpha);
             }
         }
@@ -537,7 +538,7 @@ impl Context {
         o: u64,
         empties: u32,
         par: u8,
-        alpha: i32,
+        alpha: Score,
         state: &mut Option<Features>,
     ) {
         let order_eval = match &self.order_eval {
@@ -598,7 +599,7 @@ fn eval_keys<K: Instance, E: Incremental + ?Sized>(
     o: u64,
     par: u8,
     depth: u32,
-    alpha: i32,
+    alpha: Score,
     probed: usize,
 ) {
     let mut probe = Probe {

@@ -17,9 +17,10 @@ use super::window::{window_bounds, NONE};
 use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
 use crate::board::{Move, Square};
-use crate::search::probe::{probe_value, quarters_to_score, QUARTER_INF};
+use crate::search::probe::probe_value;
 use crate::search::tuning::{self, ROOT_GUESS_DEPTH, ROOT_SORT_DEPTH, ROOT_SORT_MIN};
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
+use crate::units::{quarters_to_score, Score, QUARTER_INF, SCORE_MAX};
 use crate::Board;
 use std::time::Instant;
 
@@ -88,7 +89,7 @@ impl Root<'_> {
     /// bounds meet. The table keeps every bound, so each search reuses the
     /// previous ones. Returns the bounds proven (equal unless a limit
     /// stopped the search).
-    pub(super) fn mtd(&mut self, board: &Board) -> (i32, i32) {
+    pub(super) fn mtd(&mut self, board: &Board) -> (Score, Score) {
         let guess = self.root_guess(board);
         let guess = self.presearch(board, guess);
         self.mtd_from(board, guess)
@@ -100,7 +101,7 @@ impl Root<'_> {
     /// previous one's value (the first from `guess`). Returns the last
     /// value, the guess for the exact search, which they leave with its
     /// best moves in the table. The search is exact again afterwards.
-    fn presearch(&mut self, board: &Board, mut guess: i32) -> i32 {
+    fn presearch(&mut self, board: &Board, mut guess: i32) -> Score {
         let empties = board.empties();
         if !self.ladder_applies(empties) {
             return guess;
@@ -143,8 +144,8 @@ impl Root<'_> {
         &mut self,
         board: &Board,
         mut root: Vec<RootMove>,
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
     ) -> Vec<RootMove> {
         let empties = board.empties();
         if !self.ladder_applies(empties) || root.len() < 2 {
@@ -165,9 +166,9 @@ impl Root<'_> {
     }
 
     /// MTD(f) from the first guess `k`: see [`Self::mtd`].
-    fn mtd_from(&mut self, board: &Board, mut k: i32) -> (i32, i32) {
+    fn mtd_from(&mut self, board: &Board, mut k: i32) -> (Score, Score) {
         let (p, o) = (board.player, board.opponent);
-        let (mut lower, mut upper) = (-64, 64);
+        let (mut lower, mut upper) = (-SCORE_MAX, SCORE_MAX);
         while lower < upper {
             // Keep k inside (lower, upper] so that each answer narrows them.
             k = k.clamp(lower + 1, upper);
@@ -199,7 +200,7 @@ impl Root<'_> {
     /// A guess of the score of `board` for the first null window of
     /// [`Self::mtd`]: the ordering evaluation's probe,
     /// [`ROOT_GUESS_DEPTH`] plies deep (0 without an evaluation).
-    fn root_guess(&mut self, board: &Board) -> i32 {
+    fn root_guess(&mut self, board: &Board) -> Score {
         let Some(oe) = self.ctx.order_eval.clone() else {
             return 0;
         };
@@ -311,8 +312,15 @@ impl Root<'_> {
             .iter()
             .position(|c| c.sq == tt_move)
             .map(|j| list.remove(j));
-        self.ctx
-            .order_keys_with::<Portable>(&mut list, p, o, board.empties(), 0, -64, &mut None);
+        self.ctx.order_keys_with::<Portable>(
+            &mut list,
+            p,
+            o,
+            board.empties(),
+            0,
+            -SCORE_MAX,
+            &mut None,
+        );
         list.sort_by_key(|c| std::cmp::Reverse(c.key));
         first.into_iter().chain(list).map(|c| c.sq).collect()
     }
@@ -356,7 +364,7 @@ impl Root<'_> {
     }
 
     /// The parent's view of the child's fail-soft search in window `(alpha, beta)`.
-    fn root_child(&mut self, board: &Board, m: RootMove, alpha: i32, beta: i32) -> i32 {
+    fn root_child(&mut self, board: &Board, m: RootMove, alpha: Score, beta: Score) -> Score {
         let c = child(board, m);
         -self.ctx.search_any(c.player, c.opponent, -beta, -alpha)
     }
@@ -452,11 +460,11 @@ impl Root<'_> {
         // keep the search's order.
         values.sort_by_key(|v| std::cmp::Reverse((v.lower, v.upper)));
         let complete = !self.ctx.aborted;
-        let lower = values.iter().map(|v| v.lower).max().unwrap_or(-64);
+        let lower = values.iter().map(|v| v.lower).max().unwrap_or(-SCORE_MAX);
         let upper = if complete {
-            values.iter().map(|v| v.upper).max().unwrap_or(64)
+            values.iter().map(|v| v.upper).max().unwrap_or(SCORE_MAX)
         } else {
-            64
+            SCORE_MAX
         };
         if !complete {
             // Only the moves proven exactly (or decided) are kept.
@@ -475,7 +483,7 @@ impl Root<'_> {
         board: &Board,
         root: &[RootMove],
         alpha0: i32,
-        beta: i32,
+        beta: Score,
     ) -> (i32, i32, Vec<RootMove>) {
         let mut alpha = alpha0;
         let mut best = NONE;
@@ -484,8 +492,8 @@ impl Root<'_> {
             let v = self.root_child(board, m, alpha, beta);
             if self.ctx.aborted {
                 // What the moves searched so far prove.
-                let lower = if best > alpha0 { best } else { -64 };
-                return (lower, 64, Vec::new());
+                let lower = if best > alpha0 { best } else { -SCORE_MAX };
+                return (lower, SCORE_MAX, Vec::new());
             }
             if v > best {
                 best = v;
@@ -508,12 +516,12 @@ impl Root<'_> {
         &mut self,
         board: &Board,
         root: &[RootMove],
-        alpha: i32,
-        beta: i32,
+        alpha: Score,
+        beta: Score,
     ) -> (i32, i32, Vec<RootMove>) {
         // Class 2: ≥ beta (lower bound v); 1: exact inside; 0: ≤ alpha (upper bound v).
         let mut best_class = 0;
-        let mut lower = -64;
+        let mut lower = -SCORE_MAX;
         let mut upper_low = -64; // max upper bound among class-0 moves
         let mut moves_by_class: [Vec<RootMove>; 3] = Default::default();
         let mut all_done = true;
@@ -539,14 +547,14 @@ impl Root<'_> {
             moves_by_class[class].push(m);
         }
         if !all_done {
-            return (lower, 64, Vec::new());
+            return (lower, SCORE_MAX, Vec::new());
         }
         let upper = match best_class {
-            2 => 64,
+            2 => SCORE_MAX,
             1 => lower, // some move is exact inside the window and none above
             _ => upper_low,
         };
-        let lower = if best_class == 0 { -64 } else { lower };
+        let lower = if best_class == 0 { -SCORE_MAX } else { lower };
         let [c0, c1, c2] = moves_by_class;
         let best = match best_class {
             2 => c2,

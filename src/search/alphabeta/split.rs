@@ -28,6 +28,7 @@ use super::pvs::Candidate;
 use super::window::NONE;
 use crate::board::Board;
 use crate::board::Move;
+use crate::units::Score;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -115,7 +116,7 @@ impl Context {
     /// Whether a node with `empties` empties and a window `(alpha, beta)`
     /// shares out its moves after the first.
     #[inline]
-    pub(super) fn may_split(&self, empties: u32, alpha: i32, beta: i32) -> bool {
+    pub(super) fn may_split(&self, empties: u32, alpha: Score, beta: Score) -> bool {
         self.splitting
             && empties >= self.split_min
             && empties < self.split_below
@@ -132,9 +133,9 @@ impl Context {
         moves: &[Candidate],
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
-    ) -> (i32, Move) {
+        alpha: Score,
+        beta: Score,
+    ) -> (Score, Move) {
         const NOT_DONE: i32 = i32::MIN;
         let stop = Arc::new(AtomicBool::new(false));
         let next = AtomicUsize::new(0);

@@ -10,6 +10,8 @@
 //! what the stability cutoff needs: the opponent's stable discs bound the
 //! score of the side to move from above.
 
+use crate::units::{Score, SCORE_MAX};
+
 /// Squares not on the board's edge.
 const INNER: u64 = 0x007E_7E7E_7E7E_7E00;
 /// The a-file.
@@ -253,8 +255,8 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
 /// The number of stable discs of `o`, and from it the best score the side
 /// to move `p` can still reach: `64 - 2 × stable(o)`.
 #[inline]
-pub fn score_upper_bound(p: u64, o: u64) -> i32 {
-    64 - 2 * stable_discs(o, p).count_ones() as i32
+pub fn score_upper_bound(p: u64, o: u64) -> Score {
+    SCORE_MAX - 2 * stable_discs(o, p).count_ones() as Score
 }
 
 /// [`score_upper_bound`] for a search whose window starts at `alpha`, when
@@ -264,8 +266,8 @@ pub fn score_upper_bound(p: u64, o: u64) -> i32 {
 /// popcount spares the work where the cutoff cannot succeed (the bound
 /// would only have narrowed the window from above).
 #[inline]
-pub fn stability_bound(p: u64, o: u64, alpha: i32) -> Option<i32> {
-    (64 - 2 * o.count_ones() as i32 <= alpha).then(|| score_upper_bound(p, o))
+pub fn stability_bound(p: u64, o: u64, alpha: Score) -> Option<Score> {
+    (SCORE_MAX - 2 * o.count_ones() as Score <= alpha).then(|| score_upper_bound(p, o))
 }
 
 /// Owned corners plus the owned squares orthogonally next to an owned corner

@@ -33,10 +33,10 @@ use super::table::ProofTable;
 use super::{Dfpn, DfpnOptions, Outcome};
 use crate::board::{Board, Square};
 use crate::search::budget::Budget;
-use crate::search::probe::quarters_to_score;
 use crate::search::progress::Progress;
 use crate::search::tuning::NEAR_GUESS;
 use crate::search::{LeafSolver, Limits, Mode, SolveResult, Status};
+use crate::units::{quarters_to_score, Quarters, Score};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -119,13 +119,13 @@ impl Driver<'_, '_> {
 
     /// The heuristic's guess of the root's score (computed once; `None` for
     /// plain df-pn).
-    fn guess(&mut self, root: &Board) -> Option<i32> {
+    fn guess(&mut self, root: &Board) -> Option<Score> {
         self.guess_value(root).map(quarters_to_score)
     }
 
     /// The heuristic's guess in quarter discs before rounding (computed
     /// once; `None` for plain df-pn).
-    fn guess_value(&mut self, root: &Board) -> Option<i32> {
+    fn guess_value(&mut self, root: &Board) -> Option<Quarters> {
         if self.guess.is_none() {
             self.guess = Some(self.dfpn.guess(root));
         }

@@ -29,10 +29,11 @@
 
 use crate::board::Board;
 use crate::eval::Evaluator;
-#[cfg(doc)]
-use crate::search::probe::quarters_to_score;
-use crate::search::probe::{guess_value, probe_value, QUARTER_INF};
+use crate::search::probe::{guess_value, probe_value};
 use crate::search::tuning::{H_SEARCH_MAX_DEPTH, H_SEARCH_WINDOW, VALUE_CACHE_SLOTS};
+#[cfg(doc)]
+use crate::units::quarters_to_score;
+use crate::units::{Quarters, QUARTER_INF};
 
 use super::deep::DeepParams;
 use super::params::{HParams, H_MAX};
@@ -59,7 +60,7 @@ impl Windowed {
     /// The value if it serves a search in `(alpha, beta)`: exact there, or a
     /// bound that falls outside it on the same side.
     #[inline]
-    fn serves(self, alpha: i32, beta: i32) -> Option<i32> {
+    fn serves(self, alpha: Quarters, beta: Quarters) -> Option<Quarters> {
         let v = i32::from(self.value);
         let exact = i32::from(self.alpha) < v && v < i32::from(self.beta);
         let below = v <= i32::from(self.alpha) && v <= alpha;
@@ -88,7 +89,7 @@ impl ValueCache {
     /// beta)`. (The empty board, which never occurs in a game, marks an
     /// unused slot.)
     #[inline]
-    fn get(&self, board: &Board, alpha: i32, beta: i32) -> Option<i32> {
+    fn get(&self, board: &Board, alpha: Quarters, beta: Quarters) -> Option<Quarters> {
         let (p, o, w) = self.slots[Self::slot(board)];
         if p == board.player && o == board.opponent && (p | o) != 0 {
             w.serves(alpha, beta)
@@ -278,7 +279,7 @@ impl Heuristic<'_> {
     /// ([`guess_value`]; [`quarters_to_score`] rounds it); `None` for plain df-pn,
     /// which has no evaluation. The positions it visits are added to `nodes`;
     /// from `stop_at` on it only evaluates. `None` for deep df-pn too.
-    pub fn guess(&self, board: &Board, nodes: &mut u64, stop_at: u64) -> Option<i32> {
+    pub fn guess(&self, board: &Board, nodes: &mut u64, stop_at: u64) -> Option<Quarters> {
         match self {
             Heuristic::Uniform | Heuristic::Deep { .. } => None,
             Heuristic::Sigmoid { eval, .. } => Some(guess_value(*eval, board, nodes, stop_at)),

@@ -60,6 +60,7 @@ use crate::search::budget::Budget;
 use crate::search::progress::Progress;
 use crate::search::tuning::{DEFAULT_H_SEARCH_FROM, DEFAULT_LEAF_EMPTIES, DFPN_CHECK_INTERVAL};
 use crate::search::{LeafSolver, Limits};
+use crate::units::Quarters;
 use busy::Busy;
 use child::Child;
 use heuristic::{Heuristic, ValueCache};
@@ -312,7 +313,7 @@ impl<'a> Dfpn<'a> {
     /// The heuristic's guess of the score of `board` in quarter discs,
     /// unrounded ([`Heuristic::guess`];
     /// the positions its shallow search visits count in [`Dfpn::nodes`]).
-    pub fn guess(&mut self, board: &Board) -> Option<i32> {
+    pub fn guess(&mut self, board: &Board) -> Option<Quarters> {
         let stop_at = self.shallow_stop();
         self.heuristic.guess(board, &mut self.nodes, stop_at)
     }

@@ -25,8 +25,8 @@ use crate::eval::Incremental;
 use crate::search::alphabeta::Searcher;
 use crate::search::budget::Budget;
 use crate::search::memory::TableMemoryError;
-use crate::search::probe::QUARTER_INF;
 use crate::search::{Limits, Mode, Status};
+use crate::units::{Depth, Quarters, QUARTER_INF};
 use pvs::Node;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -211,7 +211,12 @@ impl Midgame {
     /// The unpruned value of `board` searched `depth` plies deep (no
     /// ProbCut, full window), quarter discs, side to move's view: what
     /// midgame ProbCut's σ is measured on (`othello-tools mid-sigma`).
-    pub fn value<E: Incremental + ?Sized>(&mut self, eval: &E, board: &Board, depth: u32) -> i32 {
+    pub fn value<E: Incremental + ?Sized>(
+        &mut self,
+        eval: &E,
+        board: &Board,
+        depth: Depth,
+    ) -> Quarters {
         let budget = Budget::unlimited();
         let mut node = Node {
             eval,

@@ -19,7 +19,8 @@ use crate::board::kernels::Portable;
 use crate::board::{final_score, Move};
 use crate::eval::Incremental;
 use crate::search::budget::Budget;
-use crate::search::probe::{search_instances, Probe, ProbeInstance, QUARTER_INF};
+use crate::search::probe::{search_instances, Probe, ProbeInstance};
+use crate::units::{Depth, Quarters, QUARTER_INF};
 use crate::Board;
 
 /// Nodes between two looks at the budget (time, nodes, stop flag).
@@ -90,10 +91,10 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
         p: u64,
         o: u64,
         s: &E::State,
-        mut alpha: i32,
-        mut beta: i32,
-        depth: u32,
-    ) -> i32 {
+        mut alpha: Quarters,
+        mut beta: Quarters,
+        depth: Depth,
+    ) -> Quarters {
         self.visit();
         if self.stopped {
             return 0;
@@ -219,9 +220,9 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
         p: u64,
         o: u64,
         s: &E::State,
-        beta: i32,
+        beta: Quarters,
         mv: u64,
-    ) -> i32 {
+    ) -> Quarters {
         let mut n = 0;
         let v = Probe {
             eval: self.eval,
@@ -245,8 +246,8 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
         s: &E::State,
         mv: u64,
         hint: Move,
-        depth: u32,
-        alpha: i32,
+        depth: Depth,
+        alpha: Quarters,
         list: &mut [(i32, u64, u8); 32],
     ) -> usize {
         let probe_depth = match depth {
@@ -291,9 +292,9 @@ pub(super) fn search_portable<E: Incremental + ?Sized>(
     p: u64,
     o: u64,
     s: &E::State,
-    alpha: i32,
-    beta: i32,
-    depth: u32,
-) -> i32 {
+    alpha: Quarters,
+    beta: Quarters,
+    depth: Depth,
+) -> Quarters {
     <Portable as NodeInstance>::search(node, p, o, s, alpha, beta, depth)
 }
