@@ -104,41 +104,80 @@ const fn build_edge_table() -> [u8; 1 << 16] {
 }
 
 /// Packs the a-file (a1 bit 0 … a8 bit 7) of `x` into a byte.
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline]
 fn pack_file_a(x: u64) -> u32 {
     ((x & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
-/// Spreads a byte (bit i = rank i) over the a-file.
-#[inline]
-fn unpack_file_a(x: u32) -> u64 {
-    static SPREAD: [u64; 256] = {
-        let mut t = [0u64; 256];
-        let mut x = 0;
-        while x < 256 {
-            let mut i = 0;
-            while i < 8 {
-                if x >> i & 1 != 0 {
-                    t[x] |= 1 << (8 * i);
-                }
-                i += 1;
-            }
-            x += 1;
-        }
-        t
+/// Spreads a byte (bit i = rank i) over the a-file: bit i of `x` goes to
+/// bit 8i. Each bit lands at its own place in the product (`x` times the
+/// sum of 2^(7j) puts bit i at i + 7j, and i + 7j = 8k only for j = i,
+/// two terms never meet), so there is no carry and the mask keeps the
+/// file. Ranks 1 and 8 are left out: the edge rows cover the corners.
+#[inline(always)]
+fn spread_inner_file_a(x: u32) -> u64 {
+    (u64::from(x & 0x7E).wrapping_mul(0x0000_0408_1020_4080)) & 0x0001_0101_0101_0100
+}
+
+/// The edge table's indices of the four edges, `[rank 1, rank 8, a-file,
+/// h-file]`, each `player << 8 | opponent` (the portable version; on
+/// x86-64 the tests hold the SSE2 one to it).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+fn edge_indices_portable(p: u64, o: u64) -> [usize; 4] {
+    [
+        ((p & 0xFF) << 8 | (o & 0xFF)) as usize,
+        ((p >> 56) << 8 | (o >> 56)) as usize,
+        (pack_file_a(p) << 8 | pack_file_a(o)) as usize,
+        (pack_file_a(p >> 7) << 8 | pack_file_a(o >> 7)) as usize,
+    ]
+}
+
+/// [`edge_indices_portable`] with SSE2, which every x86-64 processor has
+/// (no run-time choice): interleaving the bytes of `o` and `p` makes each
+/// 16-bit word a rank's index, and the byte mask of `[o, p]` gathers the
+/// h-file of both (the a-file after a shift by 7) in one instruction.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn edge_indices(p: u64, o: u64) -> [usize; 4] {
+    use std::arch::x86_64::{
+        _mm_cvtsi64_si128, _mm_extract_epi16, _mm_movemask_epi8, _mm_slli_epi64,
+        _mm_unpacklo_epi64, _mm_unpacklo_epi8,
     };
-    SPREAD[(x & 0xFF) as usize]
+    // SAFETY: SSE2 is part of the x86-64 baseline, so these intrinsics run
+    // on every processor this code is compiled for; they touch no memory.
+    unsafe {
+        let p0 = _mm_cvtsi64_si128(p as i64);
+        let o0 = _mm_cvtsi64_si128(o as i64);
+        // Word r: o's byte r, then p's byte r (rank r + 1's index).
+        let ranks = _mm_unpacklo_epi8(o0, p0);
+        let both = _mm_unpacklo_epi64(o0, p0);
+        [
+            _mm_extract_epi16::<0>(ranks) as usize,
+            _mm_extract_epi16::<7>(ranks) as usize,
+            _mm_movemask_epi8(_mm_slli_epi64::<7>(both)) as usize,
+            _mm_movemask_epi8(both) as usize,
+        ]
+    }
+}
+
+/// [`edge_indices_portable`] where there is no SSE2.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn edge_indices(p: u64, o: u64) -> [usize; 4] {
+    edge_indices_portable(p, o)
 }
 
 /// The stable discs of `p` on the four edges.
-#[inline]
+#[inline(always)]
 fn edge_stable(p: u64, o: u64) -> u64 {
     let t = edge_table();
-    let row1 = t[((p & 0xFF) << 8 | (o & 0xFF)) as usize] as u64;
-    let row8 = t[((p >> 56) << 8 | (o >> 56)) as usize] as u64;
-    let fa = t[(pack_file_a(p) << 8 | pack_file_a(o)) as usize] as u32;
-    let fh = t[(pack_file_a(p >> 7) << 8 | pack_file_a(o >> 7)) as usize] as u32;
-    row1 | row8 << 56 | unpack_file_a(fa) | unpack_file_a(fh) << 7
+    let [r1, r8, fa, fh] = edge_indices(p, o);
+    u64::from(t[r1])
+        | u64::from(t[r8]) << 56
+        | spread_inner_file_a(u32::from(t[fa]))
+        | spread_inner_file_a(u32::from(t[fh])) << 7
 }
 
 /// Diagonal lines (a1-h8 direction) of length ≥ 3, as masks (tests).
@@ -215,11 +254,11 @@ fn full_lines(occ: u64) -> [u64; 4] {
     h &= h >> 2;
     h &= h >> 4;
     let full_h = (h & FILE_A).wrapping_mul(0xFF);
-    let mut v = occ;
-    v &= v >> 8;
-    v &= v >> 16;
-    v &= v >> 32;
-    let full_v = (v & 0xFF).wrapping_mul(FILE_A);
+    // Rotating by whole ranks ANDs every rank into every rank.
+    let mut full_v = occ;
+    full_v &= full_v.rotate_right(8);
+    full_v &= full_v.rotate_right(16);
+    full_v &= full_v.rotate_right(32);
     // A diagonal square is on a full line unless an empty square shares
     // its diagonal: spread the empties along each diagonal both ways.
     // Short diagonals (length 1–2) cover the squares near the corners and
@@ -364,12 +403,26 @@ mod tests {
     #[test]
     fn file_packing_round_trips() {
         for x in 0u32..256 {
-            let spread = unpack_file_a(x);
+            let spread = spread_inner_file_a(x);
             assert_eq!(spread & !FILE_A, 0);
-            assert_eq!(pack_file_a(spread), x);
-            for i in 0..8 {
+            assert_eq!(pack_file_a(spread), x & 0x7E);
+            for i in 1..7 {
                 assert_eq!(spread >> (8 * i) & 1, (x >> i & 1) as u64);
             }
+        }
+    }
+
+    /// The edge indices (SSE2 on x86-64) equal the portable ones.
+    #[test]
+    fn edge_indices_match_portable() {
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..100_000 {
+            let (a, b) = (rng.next_u64(), rng.next_u64());
+            let (p, o) = (a & !b, b & !a);
+            assert_eq!(edge_indices(p, o), edge_indices_portable(p, o));
+        }
+        for (p, o) in [(0, 0), (u64::MAX, 0), (0, u64::MAX), (FILE_A, !FILE_A)] {
+            assert_eq!(edge_indices(p, o), edge_indices_portable(p, o));
         }
     }
 
