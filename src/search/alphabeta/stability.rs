@@ -23,12 +23,6 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// a lazily built table is ready).
 static EDGE_TABLE: [u8; 1 << 16] = build_edge_table();
 
-/// [`EDGE_TABLE`].
-#[inline(always)]
-fn edge_table() -> &'static [u8; 1 << 16] {
-    &EDGE_TABLE
-}
-
 /// The discs a move on bit `x` of a line by `p` against `o` flips (8-bit line).
 const fn line_flips(p: u32, o: u32, x: u32) -> u32 {
     let mut f = 0;
@@ -172,7 +166,7 @@ fn edge_indices(p: u64, o: u64) -> [usize; 4] {
 /// The stable discs of `p` on the four edges.
 #[inline(always)]
 fn edge_stable(p: u64, o: u64) -> u64 {
-    let t = edge_table();
+    let t = &EDGE_TABLE;
     let [r1, r8, fa, fh] = edge_indices(p, o);
     u64::from(t[r1])
         | u64::from(t[r8]) << 56
@@ -342,7 +336,7 @@ pub fn stable_discs_reference(p: u64, o: u64) -> u64 {
         }
         true
     };
-    let table = edge_table();
+    let table = &EDGE_TABLE;
     // Edges by brute force over the edge line alone.
     let mut stable = 0u64;
     for edge in 0..4 {
@@ -428,7 +422,7 @@ mod tests {
 
     #[test]
     fn edge_table_basics() {
-        let t = edge_table();
+        let t = &EDGE_TABLE;
         // A full line is stable for both sides.
         assert_eq!(t[0b1010_1010 << 8 | 0b0101_0101], 0b1010_1010);
         // A lone corner is stable, a lone non-corner is not.
