@@ -198,6 +198,7 @@ pub fn analyze_game(
         limits: Limits::default(),
         moves: 1,
         exact_empties: Some(0),
+        wld: false,
     };
     // Exact solves from the end back, then the estimates (and the
     // fallback for a solve that hit a limit).

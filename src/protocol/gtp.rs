@@ -270,6 +270,8 @@ impl Session {
                     depth: time.is_none().then_some(self.options.depth),
                     confidence: self.options.confidence,
                     limits: Limits { time, nodes: None },
+                    // A game is won or lost: near the end, play for it.
+                    wld: true,
                     ..ThinkOptions::default()
                 };
                 let t = self

@@ -334,6 +334,8 @@ impl Session {
                         time: Some(move_time(left.max(0.0), pos.board.empties())),
                         nodes: None,
                     },
+                    // A game is won or lost: near the end, play for it.
+                    wld: true,
                     ..base
                 }
             }

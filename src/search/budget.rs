@@ -53,6 +53,11 @@ impl Budget {
         self
     }
 
+    /// The outside stop this budget watches, for a budget that shares it.
+    pub fn interrupt(&self) -> Option<Arc<AtomicBool>> {
+        self.interrupt.clone()
+    }
+
     /// Whether neither a node limit nor a deadline nor an outside stop
     /// applies.
     pub fn is_unlimited(&self) -> bool {

@@ -54,7 +54,18 @@ pub struct ThinkOptions {
     /// Solve exactly at this many empties or fewer (`None`: by the depth or
     /// the time, [`exact_reach`]).
     pub exact_empties: Option<u32>,
+    /// Play for the game's result: with a limit, one best move asked and
+    /// the position no more than [`WLD_EXTRA`] empties above the exact
+    /// reach, a win/draw/loss solve picks a move that keeps a proven win or
+    /// draw ("100%W"). A game's engine wants it; a value (analysis, hints)
+    /// does not.
+    pub wld: bool,
 }
+
+/// How many empties above the exact reach a win/draw/loss solve is tried
+/// ([`ThinkOptions::wld`]): it costs about what an exact solve of four
+/// empties fewer does (docs/tuning.md).
+pub const WLD_EXTRA: u32 = 4;
 
 /// ProbCut's confidence, percent, when none is asked for.
 pub const DEFAULT_CONFIDENCE: u32 = 95;
@@ -67,6 +78,7 @@ impl Default for ThinkOptions {
             limits: Limits::default(),
             moves: 1,
             exact_empties: None,
+            wld: false,
         }
     }
 }
@@ -90,6 +102,9 @@ pub enum ThinkError {
 pub enum Precision {
     /// The exact score, proven ("100%").
     Exact,
+    /// The win, draw or loss proven, the value an estimate within it
+    /// ("100%W").
+    Wld,
     /// A midgame search `depth` plies deep with ProbCut at `confidence`
     /// percent ("18@95%"; 100 is an unpruned search).
     Estimate {
@@ -111,6 +126,7 @@ impl fmt::Display for Precision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Precision::Exact => write!(f, "100%"),
+            Precision::Wld => write!(f, "100%W"),
             Precision::Estimate { depth, confidence } => write!(f, "{depth}@{confidence}%"),
         }
     }
@@ -186,6 +202,14 @@ pub fn exact_reach(depth: Option<u32>, time: Option<Duration>) -> u32 {
                 30
             }
         }
+    }
+}
+
+/// What is left of `limits` at this moment, `spent` nodes after `start`.
+fn left_of(limits: &Limits, start: Instant, spent: u64) -> Limits {
+    Limits {
+        time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+        nodes: limits.nodes.map(|n| n.saturating_sub(spent)),
     }
 }
 
@@ -279,24 +303,7 @@ impl Midgame {
             // With a limit, a quick midgame answer first in case the exact
             // solve does not finish; without one, the solve will.
             if timed {
-                let quick = ThinkOptions {
-                    depth: Some(
-                        options
-                            .depth
-                            .unwrap_or(MAX_DEPTH)
-                            .min(empties.saturating_sub(10).max(2)),
-                    ),
-                    ..*options
-                };
-                let share = Budget::starting(
-                    Limits {
-                        time: options.limits.time.map(|t| t / 10),
-                        nodes: options.limits.nodes.map(|n| n / 10),
-                    },
-                    start,
-                )
-                .with_interrupt(interrupt.clone());
-                let t = self.deepen(eval, board, &quick, level, want, &share, &budget, start);
+                let t = self.quick(eval, board, options, level, want, &budget, start);
                 mid_nodes = t.nodes;
                 fallback = Some(t);
             }
@@ -304,6 +311,14 @@ impl Midgame {
                 self.solve_exact(exact, board, options, want, &budget, start, mid_nodes)
             {
                 return Ok(t);
+            }
+        } else if options.wld && timed && want == 1 && empties <= reach + WLD_EXTRA {
+            let quick = self.quick(eval, board, options, level, want, &budget, start);
+            mid_nodes = quick.nodes;
+            let solved = self.solve_wld(exact, board, options, &budget, start, &quick);
+            match solved {
+                Some(t) => return Ok(t),
+                None => fallback = Some(quick),
             }
         }
         // The exact solve's own limit is the budget's: when it ran out (or
@@ -320,6 +335,78 @@ impl Midgame {
         Ok(t)
     }
 
+    /// The quick midgame answer that stands if a solve does not finish: a
+    /// tenth of the limits, at most `empties − 10` plies.
+    #[allow(clippy::too_many_arguments)]
+    fn quick<E: Incremental + ?Sized>(
+        &mut self,
+        eval: &E,
+        board: &Board,
+        options: &ThinkOptions,
+        level: usize,
+        want: usize,
+        budget: &Budget,
+        start: Instant,
+    ) -> Thought {
+        let quick = ThinkOptions {
+            depth: Some(
+                options
+                    .depth
+                    .unwrap_or(MAX_DEPTH)
+                    .min(board.empties().saturating_sub(10).max(2)),
+            ),
+            ..*options
+        };
+        let share = Budget::starting(
+            Limits {
+                time: options.limits.time.map(|t| t / 10),
+                nodes: options.limits.nodes.map(|n| n / 10),
+            },
+            start,
+        )
+        .with_interrupt(budget.interrupt());
+        self.deepen(eval, board, &quick, level, want, &share, budget, start)
+    }
+
+    /// The win/draw/loss solve of `board` within what is left of `budget`:
+    /// a move that keeps a proven win or draw, its value `quick`'s clamped
+    /// into the proven range. `None` when it did not finish or proved a
+    /// loss (every move then loses; the midgame search picks the one that
+    /// loses least).
+    fn solve_wld(
+        &mut self,
+        exact: &mut Searcher,
+        board: &Board,
+        options: &ThinkOptions,
+        budget: &Budget,
+        start: Instant,
+        quick: &Thought,
+    ) -> Option<Thought> {
+        let left = left_of(&options.limits, start, quick.nodes);
+        if budget.stopped() && options.limits.time.is_some() {
+            return None;
+        }
+        let r = exact.solve(board, Mode::Wld, left);
+        if r.status != Status::Solved || r.upper < 0 {
+            budget.charge(r.nodes);
+            return None;
+        }
+        let square = *r.best_moves.first()?;
+        let value = quick.value.clamp(r.lower as f32, r.upper as f32);
+        Some(Thought {
+            value,
+            precision: Precision::Wld,
+            moves: vec![MoveEstimate {
+                square,
+                value,
+                precision: Precision::Wld,
+            }],
+            pv: r.pv,
+            nodes: quick.nodes + r.nodes,
+            time_s: start.elapsed().as_secs_f64(),
+        })
+    }
+
     /// The exact solve of `board` within what is left of `budget`, or
     /// `None` when it did not finish.
     #[allow(clippy::too_many_arguments)]
@@ -333,13 +420,7 @@ impl Midgame {
         start: Instant,
         nodes_before: u64,
     ) -> Option<Thought> {
-        let left = Limits {
-            time: options
-                .limits
-                .time
-                .map(|t| t.saturating_sub(start.elapsed())),
-            nodes: options.limits.nodes.map(|n| n.saturating_sub(nodes_before)),
-        };
+        let left = left_of(&options.limits, start, nodes_before);
         if budget.stopped() && options.limits.time.is_some() {
             return None;
         }

@@ -213,3 +213,72 @@ fn an_exact_solve_that_runs_out_leaves_the_quick_answer() {
     assert!(depth >= 4, "the quick answer searched only {depth} plies");
     assert!(t.best().is_some_and(|sq| b.moves() & sq.bit() != 0));
 }
+
+#[test]
+fn playing_for_the_result_keeps_a_proven_win_or_draw() {
+    let mut rng = SplitMix64::new(29);
+    let mut e = engine();
+    let (mut wld, mut estimates) = (0, 0);
+    for i in 0..40 {
+        let Some(b) = random_position(&mut rng, 12).filter(|b| b.moves() != 0) else {
+            continue;
+        };
+        let options = ThinkOptions {
+            limits: Limits {
+                time: Some(Duration::from_secs(20)),
+                nodes: None,
+            },
+            // 12 empties: above the exact reach, within the WLD stage's.
+            exact_empties: Some(12 - WLD_EXTRA),
+            wld: true,
+            ..ThinkOptions::default()
+        };
+        let t = e.think(&b, &options).expect("think");
+        let score = crate::search::reference::score(&b);
+        let best = t.best().expect("a move");
+        let after = -crate::search::reference::score(&b.play(best).expect("legal"));
+        if score < 0 {
+            // Every move loses: the midgame search picks one, as labelled.
+            assert!(
+                matches!(t.precision, Precision::Estimate { .. }),
+                "position {i}"
+            );
+            estimates += 1;
+            continue;
+        }
+        assert_eq!(t.precision, Precision::Wld, "position {i}");
+        assert_eq!(t.precision.to_string(), "100%W");
+        assert_eq!(
+            after.signum(),
+            score.signum(),
+            "position {i}: the move keeps the result"
+        );
+        if score > 0 {
+            assert!(t.value >= 1.0, "position {i}: value {} of a win", t.value);
+        } else {
+            assert_eq!(t.value, 0.0, "position {i}: a draw's value");
+        }
+        wld += 1;
+        // Without the option, or with several moves asked, no WLD stage.
+        for other in [
+            ThinkOptions {
+                wld: false,
+                ..options
+            },
+            ThinkOptions {
+                moves: 2,
+                ..options
+            },
+        ] {
+            let t = e.think(&b, &other).expect("think");
+            assert!(
+                matches!(t.precision, Precision::Estimate { .. }),
+                "position {i}"
+            );
+        }
+    }
+    assert!(
+        wld >= 5 && estimates >= 5,
+        "{wld} wins or draws, {estimates} losses"
+    );
+}
