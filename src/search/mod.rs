@@ -10,6 +10,7 @@ pub mod engine;
 pub mod memory;
 pub mod midgame;
 pub mod probe;
+pub mod probe_table;
 pub mod progress;
 pub mod reference;
 pub mod result;

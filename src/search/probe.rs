@@ -22,11 +22,15 @@ use crate::board::kernels::Kernels;
 #[cfg(test)]
 use crate::board::movegen::{flips, moves};
 use crate::eval::{Evaluator, Incremental, Scratch};
+use crate::search::probe_table::ProbeTable;
 use crate::search::tuning::{
-    MAX_SORT_DEPTH, ORDER_DEPTH_BASE, SORT_ALPHA_MARGIN, STATIC_ORDER_MAX,
+    MAX_SORT_DEPTH, ORDER_DEPTH_BASE, PROBE_TABLE_MIN_DEPTH, SORT_ALPHA_MARGIN, STATIC_ORDER_MAX,
 };
 use crate::units::{Depth, Quarters, QUARTER_INF};
 use crate::Board;
+
+/// The table's square for "no move".
+const NO_MOVE: u8 = 64;
 
 /// The depth of the shallow search of each child at a node with `empties`
 /// empties (0: the child's static evaluation): (empties −
@@ -52,6 +56,9 @@ pub struct Probe<'a, E: Incremental + ?Sized> {
     pub nodes: &'a mut u64,
     /// From this count on, every position is evaluated statically.
     pub stop_at: u64,
+    /// Where nodes of at least [`PROBE_TABLE_MIN_DEPTH`] plies keep and
+    /// find their bounds, if anywhere.
+    pub table: Option<&'a mut ProbeTable>,
 }
 
 /// Stamps the compiled instances of a recursive, evaluation-driven search
@@ -188,6 +195,18 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         if depth == 0 || *self.nodes >= self.stop_at {
             return self.eval.value::<K>(s, p, o);
         }
+        let mut hint = NO_MOVE;
+        if depth >= PROBE_TABLE_MIN_DEPTH {
+            if let Some(b) = self.table.as_ref().and_then(|t| t.probe(p, o, depth)) {
+                if b.lower >= beta || b.lower == b.upper {
+                    return b.lower;
+                }
+                if b.upper <= alpha {
+                    return b.upper;
+                }
+                hint = b.best;
+            }
+        }
         let mv = K::moves(p, o);
         if mv == 0 {
             if K::moves(o, p) == 0 {
@@ -198,6 +217,7 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         if depth == 1 {
             return self.leaves::<K>(p, o, s, beta, mv);
         }
+        let alpha0 = alpha;
         // The children, the replies' fewest-moves first.
         let mut list = [(0i32, 0u64, 0u8); 32];
         let mut n = 0;
@@ -207,23 +227,38 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
             m &= m - 1;
             let f = K::flips(p, o, sq);
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
-            list[n] = (-(K::moves(np, no).count_ones() as i32), f, sq as u8);
+            // The table's best move first.
+            let key = if sq as u8 == hint {
+                i32::MAX
+            } else {
+                -(K::moves(np, no).count_ones() as i32)
+            };
+            list[n] = (key, f, sq as u8);
             n += 1;
         }
         list[..n].sort_unstable_by_key(|&(k, _, _)| std::cmp::Reverse(k));
         let mut best = -QUARTER_INF;
+        let mut best_sq = NO_MOVE;
         for &(_, f, sq) in &list[..n] {
             let (np, no) = (o ^ f, p ^ f ^ (1 << sq));
             let ns = self.eval.play(s, sq as usize, f);
             let v = -K::search(self, np, no, &ns, -beta, -alpha, depth - 1);
             if v > best {
                 best = v;
+                best_sq = sq;
                 if v >= beta {
                     break;
                 }
                 if v > alpha {
                     alpha = v;
                 }
+            }
+        }
+        // A search that stopped deepening at the node limit found static
+        // values: not worth keeping.
+        if depth >= PROBE_TABLE_MIN_DEPTH && *self.nodes < self.stop_at {
+            if let Some(t) = self.table.as_mut() {
+                t.store(p, o, depth, best, alpha0, beta, best_sq);
             }
         }
         best
@@ -349,6 +384,7 @@ pub fn probe_value(
             eval,
             nodes,
             stop_at,
+            table: None,
         };
         probe.search(p, o, &eval.root(p, o), alpha, beta, depth)
     }
@@ -417,6 +453,7 @@ mod tests {
                 eval: &Scratch(&Discs),
                 nodes: &mut nodes,
                 stop_at: u64::MAX,
+                table: None,
             };
             let (p, o) = (b.player, b.opponent);
             let full = probe.search(p, o, &(), -QUARTER_INF, QUARTER_INF, depth);
@@ -430,6 +467,57 @@ mod tests {
             assert!(nodes > 0);
             checked += 1;
         }
+    }
+
+    /// With a probe table shared by many searches of the same positions in
+    /// different windows (as the exact search's repeated visits make them),
+    /// every value is still a fail-soft bound on the right side of the
+    /// depth-limited value, and the value itself inside the window.
+    #[test]
+    fn a_probe_table_keeps_fail_soft_bounds_right() {
+        let mut rng = SplitMix64::new(0x7AB1E);
+        let mut table = ProbeTable::with_bits(6);
+        let mut hits = 0;
+        let mut checked = 0;
+        while checked < 40 {
+            let empties = 10 + rng.below(16) as u32;
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let (p, o) = (b.player, b.opponent);
+            let depth = PROBE_TABLE_MIN_DEPTH + (checked % 2) as u32;
+            let want = negamax(p, o, depth);
+            for _ in 0..12 {
+                let alpha = want - 12 + rng.below(25) as i32;
+                let beta = alpha + 1 + rng.below(6) as i32;
+                let mut nodes = 0;
+                let mut probe = Probe {
+                    eval: &Scratch(&Discs),
+                    nodes: &mut nodes,
+                    stop_at: u64::MAX,
+                    table: Some(&mut table),
+                };
+                let v = probe.search(p, o, &(), alpha, beta, depth);
+                if nodes == 1 {
+                    hits += 1;
+                }
+                if v <= alpha {
+                    assert!(
+                        want <= v,
+                        "{b:?} ({alpha},{beta}) depth {depth}: {v} vs {want}"
+                    );
+                } else if v >= beta {
+                    assert!(
+                        want >= v,
+                        "{b:?} ({alpha},{beta}) depth {depth}: {v} vs {want}"
+                    );
+                } else {
+                    assert_eq!(v, want, "{b:?} ({alpha},{beta}) depth {depth}");
+                }
+            }
+            checked += 1;
+        }
+        assert!(hits > 40, "the table answered only {hits} searches at once");
     }
 
     /// The pattern evaluation with incremental indices searches exactly
@@ -455,6 +543,7 @@ mod tests {
                 eval,
                 nodes: &mut n1,
                 stop_at: u64::MAX,
+                table: None,
             };
             let v1 =
                 portable.search_with::<Portable>(p, o, &eval.root(p, o), window.0, window.1, depth);
@@ -462,6 +551,7 @@ mod tests {
                 eval,
                 nodes: &mut n2,
                 stop_at: u64::MAX,
+                table: None,
             }
             .search(p, o, &eval.root(p, o), window.0, window.1, depth);
             assert_eq!((v1, n1), (v2, n2), "{b:?} depth {depth}");
@@ -473,6 +563,7 @@ mod tests {
                     eval,
                     nodes: &mut n,
                     stop_at: u64::MAX,
+                    table: None,
                 };
                 let v = <X86V3 as ProbeInstance>::search(
                     &mut probe,
@@ -490,12 +581,14 @@ mod tests {
                 eval: &Scratch(eval),
                 nodes: &mut n3,
                 stop_at: u64::MAX,
+                table: None,
             }
             .search_with::<Portable>(p, o, &(), window.0, window.1, depth);
             let v4 = Probe {
                 eval: &Scratch(eval),
                 nodes: &mut n4,
                 stop_at: u64::MAX,
+                table: None,
             }
             .search(p, o, &(), window.0, window.1, depth);
             assert_eq!((v3, n3), (v1, n1), "{b:?} depth {depth}");
@@ -530,6 +623,7 @@ mod tests {
                     eval,
                     nodes: &mut nodes,
                     stop_at: u64::MAX,
+                    table: None,
                 };
                 let key = probe.key::<Portable>(&s, sq, f, np, no, 0, alpha);
                 let v = -eval.value::<Portable>(&eval.play(&s, sq, f), np, no);

@@ -140,6 +140,14 @@ const _: () = assert!(PROBED_CHILDREN >= 1);
 /// saves more than its probe, all of them.
 pub const PROBED_CHILDREN_MAX_EMPTIES: u32 = 21;
 
+/// Probe nodes with at least this many plies left keep their bounds in
+/// the probe table ([`crate::search::probe_table`]); shallower ones cost
+/// less than a slot's look-up saves.
+pub const PROBE_TABLE_MIN_DEPTH: u32 = 3;
+
+/// The probe table's size: 2^this many slots of 24 bytes.
+pub const PROBE_TABLE_BITS: u32 = 15;
+
 /// How far below the node's alpha (discs) the ordering probe still
 /// separates moves: moves worse than that are all equally bad to try.
 pub const SORT_ALPHA_MARGIN: i32 = 8;

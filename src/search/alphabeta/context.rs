@@ -13,6 +13,7 @@ use super::stats::Stats;
 use super::tt;
 use crate::eval::Evaluator;
 use crate::search::budget::Budget;
+use crate::search::probe_table::ProbeTable;
 use crate::search::progress::Progress;
 use crate::search::tuning::{CHECK_INTERVAL, SHALLOW_CACHE_MAX, SPLIT_MIN};
 use crate::search::Limits;
@@ -83,6 +84,10 @@ pub(super) struct Context {
     /// its split point's helpers (its thread holds the cache then), or in a
     /// helper not started yet.
     pub(super) shallow: Option<ShallowCache>,
+    /// The probe's table of bounds (see [`ProbeTable`]): the context's
+    /// own, or for a split point's helper its thread's while it runs (as
+    /// `shallow`).
+    pub(super) probe_table: Option<ProbeTable>,
     /// Up to this many empties, the table-driven search keeps its results
     /// in the last-N solver's cache instead of the shared table:
     /// [`SHALLOW_CACHE_MAX`], but only the last-N solver's own range
@@ -132,6 +137,7 @@ impl Context {
             splits: Vec::new(),
             live: Arc::default(),
             shallow: Some(ShallowCache::new()),
+            probe_table: Some(ProbeTable::new()),
             cache_max: SHALLOW_CACHE_MAX,
             #[cfg(feature = "stats")]
             stats: Stats::default(),
@@ -163,6 +169,7 @@ impl Context {
             splits,
             live: Arc::clone(&self.live),
             shallow: None,
+            probe_table: None,
             cache_max: self.cache_max,
             #[cfg(feature = "stats")]
             stats: Stats::default(),

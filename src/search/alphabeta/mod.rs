@@ -216,6 +216,9 @@ impl Searcher {
         if let Some(c) = &mut self.ctx.shallow {
             c.clear();
         }
+        if let Some(t) = &mut self.ctx.probe_table {
+            t.clear();
+        }
         self.ctx.nodes = 0;
         self.ctx.charged = 0;
     }

@@ -19,6 +19,7 @@ use crate::board::movegen::flips;
 use crate::board::{final_score, Move};
 use crate::eval::{Features, Incremental, Scratch};
 use crate::search::probe::{sort_depth, Probe};
+use crate::search::probe_table::ProbeTable;
 use crate::search::tuning::{
     ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, PROBED_CHILDREN, PROBED_CHILDREN_MAX_EMPTIES,
     STABILITY_THRESHOLD, W_EVAL,
@@ -506,6 +507,7 @@ impl Context {
             eval: pe,
             nodes: &mut self.nodes,
             stop_at: self.node_limit,
+            table: self.probe_table.as_mut(),
         };
         let depth = u32::from(cut.depth);
         if beta < SCORE_MAX {
@@ -553,7 +555,7 @@ impl Context {
                 return;
             }
         };
-        let mut probe = (&mut self.nodes, self.node_limit);
+        let mut probe = (&mut self.nodes, self.node_limit, self.probe_table.as_mut());
         let depth = sort_depth(empties);
         let probed = if depth > 0 && empties <= PROBED_CHILDREN_MAX_EMPTIES {
             PROBED_CHILDREN
@@ -593,7 +595,7 @@ impl Context {
 fn eval_keys<K: Instance, E: Incremental + ?Sized>(
     eval: &E,
     state: E::State,
-    counter: &mut (&mut u64, u64),
+    counter: &mut (&mut u64, u64, Option<&mut ProbeTable>),
     list: &mut [Candidate],
     p: u64,
     o: u64,
@@ -606,6 +608,7 @@ fn eval_keys<K: Instance, E: Incremental + ?Sized>(
         eval,
         nodes: counter.0,
         stop_at: counter.1,
+        table: counter.2.as_deref_mut(),
     };
     // Fastest first for every move.
     let mut keys = [0i32; 32];
@@ -733,7 +736,7 @@ mod tests {
                     squares.iter().map(|&sq| Candidate::new(p, o, sq)).collect();
                 let mut nodes = 0;
                 let state = eval.root(p, o);
-                let mut counter = (&mut nodes, u64::MAX);
+                let mut counter = (&mut nodes, u64::MAX, None);
                 eval_keys::<Portable, crate::eval::PatternEvaluator>(
                     eval,
                     state,

@@ -28,9 +28,30 @@ use super::pvs::Candidate;
 use super::window::NONE;
 use crate::board::Board;
 use crate::board::Move;
+use crate::search::probe_table::ProbeTable;
 use crate::units::Score;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
+
+thread_local! {
+    /// Each thread's own probe table, for the split-point helpers it runs
+    /// (lent and taken back as the last-N cache is, see `ShallowCache`).
+    static PROBE_TABLE_OF_THREAD: RefCell<Option<ProbeTable>> = const { RefCell::new(None) };
+}
+
+/// Makes `table` the calling thread's probe table and returns the one it
+/// replaces.
+fn lend_probe_table(table: Option<ProbeTable>) -> Option<ProbeTable> {
+    PROBE_TABLE_OF_THREAD.with(|t| std::mem::replace(&mut *t.borrow_mut(), table))
+}
+
+/// Takes the calling thread's probe table (a new one if it has none now).
+fn take_probe_table() -> ProbeTable {
+    PROBE_TABLE_OF_THREAD
+        .with(|t| t.borrow_mut().take())
+        .unwrap_or_default()
+}
 
 /// The threads of a parallel alpha-beta search, which share out the moves
 /// of split points (not [`crate::pool::Pool`], the reusable per-thread
@@ -147,6 +168,7 @@ impl Context {
             // The cache of the thread this helper runs on, held while it
             // runs and handed back at the end (see `split`'s scope below).
             w.shallow = Some(ShallowCache::take_from_thread());
+            w.probe_table = Some(take_probe_table());
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= moves.len() || stop.load(Ordering::Relaxed) {
@@ -171,6 +193,9 @@ impl Context {
             if let Some(c) = w.shallow.take() {
                 ShallowCache::lend_to_thread(Some(c));
             }
+            if let Some(t) = w.probe_table.take() {
+                lend_probe_table(Some(t));
+            }
         };
         let work = &work;
         let helpers = (rayon::current_num_threads() - 1).min(moves.len() - 1);
@@ -180,6 +205,7 @@ impl Context {
         // to the thread for them to take in turn, and takes it back after.
         // One warm cache per core, and no thread-local lookup per probe.
         let before = ShallowCache::lend_to_thread(self.shallow.take());
+        let tables_before = lend_probe_table(self.probe_table.take());
         rayon::scope(|s| {
             for _ in 0..helpers {
                 let h = self.helper(&stop);
@@ -188,6 +214,7 @@ impl Context {
             work(self.helper(&stop));
         });
         self.shallow = ShallowCache::lend_to_thread(before);
+        self.probe_table = lend_probe_table(tables_before);
         let spent = spent.into_inner();
         self.nodes += spent;
         self.charged += spent;

@@ -228,6 +228,7 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
             eval: self.eval,
             nodes: &mut n,
             stop_at: u64::MAX,
+            table: None,
         }
         .leaves::<K>(p, o, s, beta, mv);
         self.count(n);
@@ -271,6 +272,7 @@ impl<E: Incremental + ?Sized> Node<'_, E> {
                     eval: self.eval,
                     nodes: &mut probe_nodes,
                     stop_at: u64::MAX,
+                    table: None,
                 };
                 probe.key::<K>(s, sq, f, np, no, probe_depth, alpha_discs)
                     - K::moves(np, no).count_ones() as i32
