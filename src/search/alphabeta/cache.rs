@@ -13,12 +13,8 @@
 //! a smaller region of the array to themselves: they are many and cheap,
 //! and sharing slots with the larger positions would evict those.
 //!
-//! A solve's main context owns its cache; the helpers of split points
-//! (one per split point, see `parallel`) take their thread's when they
-//! start and hand it back when they end. A context that splits hands its
-//! cache to its thread while it waits for the split point's helpers, so
-//! that each thread has one cache, used by whatever runs on it, and the
-//! search reaches it without a thread-local lookup per probe.
+//! A solve's main context owns its cache; split points lend it to the
+//! thread's other tasks while they wait (`thread_tables`).
 //!
 //! Every search is exact below [`SHALLOW_CACHE_MAX`] empties, and at that
 //! many a node that a ProbCut decides returns before it stores, so the
@@ -29,16 +25,6 @@ use crate::board::Move;
 use crate::search::tuning::{
     LOW_CACHE_MIN, LOW_CACHE_SHRINK, SHALLOW_CACHE_BITS, SHALLOW_CACHE_MAX, SHALLOW_CACHE_MIN,
 };
-use std::cell::RefCell;
-
-thread_local! {
-    /// Each thread's own cache, for the split-point helpers it runs (a
-    /// helper lives for one split point; the thread's cache outlives it).
-    /// Contexts on one thread never run at the same time, and a probe or a
-    /// store never calls back into the search.
-    static OF_THREAD: RefCell<Option<ShallowCache>> = const { RefCell::new(None) };
-}
-
 /// One slot: a position, the bounds proven on its score and the move that
 /// gave its best value. An all-zero slot is empty (no position has no
 /// discs).
@@ -178,51 +164,12 @@ impl ShallowCache {
     pub(super) fn clear(&mut self) {
         self.slots.fill(Slot::default());
     }
-
-    /// Makes `cache` the calling thread's own cache (the one its split-point
-    /// helpers use) and returns the one it replaces.
-    pub(super) fn lend_to_thread(cache: Option<ShallowCache>) -> Option<ShallowCache> {
-        OF_THREAD.with(|c| std::mem::replace(&mut *c.borrow_mut(), cache))
-    }
-
-    /// Takes the calling thread's own cache (a new one if it has none, or
-    /// if a context that runs on this thread holds it now); give it back
-    /// with [`ShallowCache::lend_to_thread`].
-    pub(super) fn take_from_thread() -> ShallowCache {
-        OF_THREAD
-            .with(|c| c.borrow_mut().take())
-            .unwrap_or_else(ShallowCache::new)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Move;
-
-    #[test]
-    fn a_lent_cache_is_the_threads_until_taken_back() {
-        let (p, o) = (0x0000_0018_0000_0000, 0x0000_0000_1800_0000);
-        let mut own = ShallowCache::with_bits(4);
-        own.store(p, o, 8, 2, 2, Move::at(7));
-        let before = ShallowCache::lend_to_thread(Some(own));
-        // A helper on this thread takes what the lender stored, stores into
-        // it, and hands it back.
-        let mut helper = ShallowCache::take_from_thread();
-        assert_eq!(helper.probe(p, o, 8).map(|k| k.best), Some(Move::at(7)));
-        helper.store(o, p, 8, -2, -2, Move::at(9));
-        // Meanwhile the thread holds none: a nested helper gets a new one.
-        assert_eq!(ShallowCache::take_from_thread().probe(p, o, 8), None);
-        assert!(ShallowCache::lend_to_thread(Some(helper)).is_none());
-        let back = ShallowCache::lend_to_thread(before);
-        let back = back.map(|c| {
-            (
-                c.probe(p, o, 8).map(|k| k.best),
-                c.probe(o, p, 8).map(|k| k.best),
-            )
-        });
-        assert_eq!(back, Some((Some(Move::at(7)), Some(Move::at(9)))));
-    }
 
     #[test]
     fn stores_merges_and_replaces() {

@@ -41,6 +41,7 @@ mod root;
 pub mod split;
 pub mod stability;
 pub mod stats;
+mod thread_tables;
 pub mod tt;
 mod window;
 

@@ -22,36 +22,15 @@
 //! which the moves finish, so results do not depend on the thread count;
 //! node counts do.
 
-use super::cache::ShallowCache;
 use super::context::Context;
 use super::pvs::Candidate;
+use super::thread_tables::ThreadTables;
 use super::window::NONE;
 use crate::board::Board;
 use crate::board::Move;
-use crate::search::probe_table::ProbeTable;
 use crate::units::Score;
-use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-
-thread_local! {
-    /// Each thread's own probe table, for the split-point helpers it runs
-    /// (lent and taken back as the last-N cache is, see `ShallowCache`).
-    static PROBE_TABLE_OF_THREAD: RefCell<Option<ProbeTable>> = const { RefCell::new(None) };
-}
-
-/// Makes `table` the calling thread's probe table and returns the one it
-/// replaces.
-fn lend_probe_table(table: Option<ProbeTable>) -> Option<ProbeTable> {
-    PROBE_TABLE_OF_THREAD.with(|t| std::mem::replace(&mut *t.borrow_mut(), table))
-}
-
-/// Takes the calling thread's probe table (a new one if it has none now).
-fn take_probe_table() -> ProbeTable {
-    PROBE_TABLE_OF_THREAD
-        .with(|t| t.borrow_mut().take())
-        .unwrap_or_default()
-}
 
 /// The threads of a parallel alpha-beta search, which share out the moves
 /// of split points (not [`crate::pool::Pool`], the reusable per-thread
@@ -165,10 +144,9 @@ impl Context {
         let unproven = AtomicU64::new(0);
         let work = |mut w: Context| {
             let _live = Live::new(&w.live);
-            // The cache of the thread this helper runs on, held while it
-            // runs and handed back at the end (see `split`'s scope below).
-            w.shallow = Some(ShallowCache::take_from_thread());
-            w.probe_table = Some(take_probe_table());
+            // The tables of the thread this helper runs on, held while it
+            // runs and handed back at the end (see `thread_tables`).
+            ThreadTables::take().give_to(&mut w);
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= moves.len() || stop.load(Ordering::Relaxed) {
@@ -190,22 +168,13 @@ impl Context {
             w.charge();
             spent.fetch_add(w.nodes, Ordering::Relaxed);
             unproven.fetch_add(w.unproven, Ordering::Relaxed);
-            if let Some(c) = w.shallow.take() {
-                ShallowCache::lend_to_thread(Some(c));
-            }
-            if let Some(t) = w.probe_table.take() {
-                lend_probe_table(Some(t));
-            }
+            ThreadTables::take_from(&mut w).lend();
         };
         let work = &work;
         let helpers = (rayon::current_num_threads() - 1).min(moves.len() - 1);
-        // The running context holds its thread's last-N cache; while it
-        // waits in the scope, the thread runs other tasks (its own helper,
-        // and work stolen from other split points), so it hands the cache
-        // to the thread for them to take in turn, and takes it back after.
-        // One warm cache per core, and no thread-local lookup per probe.
-        let before = ShallowCache::lend_to_thread(self.shallow.take());
-        let tables_before = lend_probe_table(self.probe_table.take());
+        // While this context waits in the scope, the thread's other tasks
+        // use its tables (see `thread_tables`).
+        let before = ThreadTables::take_from(self).lend();
         rayon::scope(|s| {
             for _ in 0..helpers {
                 let h = self.helper(&stop);
@@ -213,8 +182,7 @@ impl Context {
             }
             work(self.helper(&stop));
         });
-        self.shallow = ShallowCache::lend_to_thread(before);
-        self.probe_table = lend_probe_table(tables_before);
+        before.lend().give_to(self);
         let spent = spent.into_inner();
         self.nodes += spent;
         self.charged += spent;
