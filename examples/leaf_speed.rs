@@ -9,9 +9,8 @@
 //!
 //! Prints nodes, wall time and nodes per second for three rounds over the
 //! same positions: the node count is fixed by the code, so on a quiet
-//! machine the time compares two builds of the leaf code within about 1 %
-//! (the flip-kernel change of 2026-11-25: 0.448 → 0.417 s for 8 empties ×
-//! 20,000). Not a test: nothing here can fail but a bad argument.
+//! machine the time compares two builds of the leaf code within about 1 %.
+//! Not a test: nothing here can fail but a bad argument.
 
 use othello_solver::rng::{random_position, SplitMix64};
 use othello_solver::search::alphabeta::Searcher;
