@@ -53,6 +53,22 @@ pub trait LeafSolver {
     }
 }
 
+/// The value a fail-soft node returns at once when stored bounds
+/// `lower..=upper` on its value decide the window `(alpha, beta)`: the lower
+/// bound when it fails high or the value is known, the upper bound when it
+/// fails low (in any unit: discs for the solvers, quarter discs for the
+/// evaluation probe).
+#[inline(always)]
+pub(crate) fn bounds_cut(lower: i32, upper: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if lower >= beta || lower == upper {
+        Some(lower)
+    } else if upper <= alpha {
+        Some(upper)
+    } else {
+        None
+    }
+}
+
 /// The bounds proven by the value `v` of a fail-soft null-window search
 /// `(k − 1, k)`: `v ≥ k` proves score ≥ v, `v < k` proves score ≤ v. Scores
 /// are even (empties go to the winner), so the bounds round inward to even

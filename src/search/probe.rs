@@ -22,6 +22,7 @@ use crate::board::kernels::Kernels;
 #[cfg(test)]
 use crate::board::movegen::{flips, moves};
 use crate::eval::{Evaluator, Incremental, Scratch};
+use crate::search::bounds_cut;
 use crate::search::probe_table::ProbeTable;
 use crate::search::tuning::{
     MAX_SORT_DEPTH, ORDER_DEPTH_BASE, PROBE_TABLE_MIN_DEPTH, SORT_ALPHA_MARGIN, STATIC_ORDER_MAX,
@@ -198,11 +199,8 @@ impl<E: Incremental + ?Sized> Probe<'_, E> {
         let mut hint = NO_MOVE;
         if depth >= PROBE_TABLE_MIN_DEPTH {
             if let Some(b) = self.table.as_ref().and_then(|t| t.probe(p, o, depth)) {
-                if b.lower >= beta || b.lower == b.upper {
-                    return b.lower;
-                }
-                if b.upper <= alpha {
-                    return b.upper;
+                if let Some(v) = bounds_cut(b.lower, b.upper, alpha, beta) {
+                    return v;
                 }
                 hint = b.best;
             }

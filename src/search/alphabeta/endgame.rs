@@ -19,12 +19,13 @@ use super::ordering::{
     odd_squares, CORNERS, NEIGHBOUR, PRIORITY_CLASSES, QUADRANT_BIT, QUADRANT_MASK,
 };
 use super::stability::stability_bound;
-use super::window::{bounds_cut, window_bounds, NONE};
+use super::window::{window_bounds, NONE};
 #[cfg(test)]
 use crate::board::cpu::Isa;
 #[cfg(test)]
 use crate::board::kernels::Portable;
 use crate::board::{final_score, Move};
+use crate::search::bounds_cut;
 use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, LOW_CACHE_MIN, STABILITY_THRESHOLD};
 use crate::units::Score;
 

@@ -14,10 +14,11 @@ use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
 use super::stability::stability_bound;
 use super::stats::NodeCounters;
 use super::tt::EXACT;
-use super::window::{bounds_cut, window_bounds, NONE};
+use super::window::{window_bounds, NONE};
 use crate::board::movegen::flips;
 use crate::board::{final_score, Move};
 use crate::eval::{Features, Incremental, Scratch};
+use crate::search::bounds_cut;
 use crate::search::probe::{sort_depth, Probe};
 use crate::search::probe_table::ProbeTable;
 use crate::search::tuning::{

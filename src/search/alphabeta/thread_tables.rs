@@ -94,6 +94,8 @@ mod tests {
         .lend();
         // A helper on this thread takes what the lender stored, stores into
         // it, and hands it back.
+        // `take` always returns both tables (new ones where none was lent),
+        // so the `unwrap`s below cannot fail.
         let helper = ThreadTables::take();
         let (mut c, mut t) = (helper.shallow.unwrap(), helper.probe.unwrap());
         assert_eq!(tables(&c, &t, p, o), (Some(Move::at(7)), Some(11)));

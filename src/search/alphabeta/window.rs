@@ -1,6 +1,7 @@
 //! A node's window and the bounds it proves: the fail-soft conventions
 //! every alpha-beta node shares (the table-driven search, the last-N
-//! solver, split points and the root).
+//! solver, split points and the root). The cut on stored bounds,
+//! [`crate::search::bounds_cut`], is shared with the evaluation probe.
 
 use crate::units::{Score, SCORE_MAX};
 
@@ -18,19 +19,5 @@ pub(super) fn window_bounds(best: Score, alpha: Score, beta: Score) -> (Score, S
         (best, best)
     } else {
         (-SCORE_MAX, best)
-    }
-}
-
-/// The value a node returns at once when stored bounds `lower..=upper`
-/// on its score decide the window `(alpha, beta)`: the lower bound when it
-/// fails high or the score is known, the upper bound when it fails low.
-#[inline(always)]
-pub(super) fn bounds_cut(lower: Score, upper: Score, alpha: Score, beta: Score) -> Option<Score> {
-    if lower >= beta || lower == upper {
-        Some(lower)
-    } else if upper <= alpha {
-        Some(upper)
-    } else {
-        None
     }
 }
