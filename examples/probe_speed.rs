@@ -44,21 +44,26 @@ fn main() -> anyhow::Result<()> {
     }
     println!("instance {}", cpu::active().name());
     for depth in 1..=3 {
-        // One pass over the positions: its nodes and values.
+        // One pass over the positions: the sum of their values, the nodes
+        // added to `nodes`.
+        let pass = |nodes: &mut u64| -> i64 {
+            boards
+                .iter()
+                .map(|b| {
+                    i64::from(probe_value(
+                        eval,
+                        b,
+                        depth,
+                        -QUARTER_INF,
+                        QUARTER_INF,
+                        nodes,
+                        u64::MAX,
+                    ))
+                })
+                .sum()
+        };
         let mut pass_nodes = 0u64;
-        let mut checksum = 0i64;
-        for b in &boards {
-            let v = probe_value(
-                eval,
-                b,
-                depth,
-                -QUARTER_INF,
-                QUARTER_INF,
-                &mut pass_nodes,
-                u64::MAX,
-            );
-            checksum += i64::from(v);
-        }
+        let checksum = pass(&mut pass_nodes);
         // Enough passes a round for a few million nodes, so that a
         // moment's load on the machine is a small part of a round.
         let passes = (ROUND_NODES / pass_nodes.max(1)).max(1);
@@ -67,17 +72,7 @@ fn main() -> anyhow::Result<()> {
             let start = Instant::now();
             let mut nodes = 0u64;
             for _ in 0..passes {
-                for b in &boards {
-                    probe_value(
-                        eval,
-                        b,
-                        depth,
-                        -QUARTER_INF,
-                        QUARTER_INF,
-                        &mut nodes,
-                        u64::MAX,
-                    );
-                }
+                pass(&mut nodes);
             }
             best = best.min(start.elapsed().as_secs_f64() / nodes.max(1) as f64);
         }
