@@ -8,7 +8,9 @@ use othello_solver::board::{Color, Square};
 use othello_solver::picture::board_svg;
 use othello_solver::record::{EstimateRecord, Record};
 use othello_solver::search::progress::{Progress, Snapshot};
-use othello_solver::search::{Engine, Limits, Mode, SolveResult, Status, ThinkOptions, Thought};
+use othello_solver::search::{
+    default_table_mb, Engine, Limits, Mode, SolveResult, Status, ThinkOptions, Thought,
+};
 use othello_solver::Position;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -16,7 +18,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Table size of `solve` when `--hash-mb` is not given.
+/// The largest table `solve` takes when `--hash-mb` is not given (the
+/// size grows with the position's empties up to it:
+/// [`othello_solver::search::default_table_mb`]); `bench`'s table.
 pub const DEFAULT_HASH_MB: usize = 256;
 
 /// Arguments of `solve`.
@@ -66,7 +70,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stop = super::interrupt::install();
     let config = args
         .search
-        .engine_config(DEFAULT_HASH_MB)?
+        .engine_config(default_table_mb(pos.board.empties(), DEFAULT_HASH_MB))?
         .with_interrupt(Some(Arc::clone(&stop)));
     let mut engine = Engine::from_resolved(config)?;
     if let Some(w) = long_solve_warning(&pos, &args.search) {

@@ -110,6 +110,18 @@ pub fn default_algo(mode: Mode, all_best: bool) -> Algo {
     }
 }
 
+/// The table size (MiB) a one-shot solve of a position with `empties`
+/// empties gets by default, at most `cap_mb`: 32 MiB up to 20 empties,
+/// doubling every two empties above. The whole table is mapped before the
+/// search starts, and the kernel zeroes (and, short of free huge pages,
+/// first compacts) every page of it: at 256 MiB that can take several
+/// times as long as the whole search of a 20-empty position, whose nodes
+/// the small table holds as well (docs/benchmarks.md, "The table's size").
+pub fn default_table_mb(empties: u32, cap_mb: usize) -> usize {
+    let doublings = (empties.saturating_sub(20) / 2).min(20);
+    (32usize << doublings).min(cap_mb).max(1)
+}
+
 /// How to solve.
 #[derive(Clone)]
 pub struct EngineConfig {
@@ -587,6 +599,23 @@ mod tests {
         let mut config = EngineConfig::new(Algo::Dfpn, 1, Limits::default());
         f(&mut config.dfpn);
         config.resolve()
+    }
+
+    #[test]
+    fn default_table_grows_with_the_empties_up_to_the_cap() {
+        assert_eq!(default_table_mb(0, 256), 32);
+        assert_eq!(default_table_mb(20, 256), 32);
+        assert_eq!(default_table_mb(21, 256), 32);
+        assert_eq!(default_table_mb(22, 256), 64);
+        assert_eq!(default_table_mb(24, 256), 128);
+        assert_eq!(default_table_mb(26, 256), 256);
+        assert_eq!(default_table_mb(60, 256), 256);
+        assert_eq!(default_table_mb(60, usize::MAX), 32 << 20);
+        assert_eq!(default_table_mb(20, 8), 8);
+        assert_eq!(default_table_mb(20, 0), 1);
+        for e in 0..60 {
+            assert!(default_table_mb(e, 256) <= default_table_mb(e + 1, 256));
+        }
     }
 
     #[test]

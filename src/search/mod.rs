@@ -17,7 +17,9 @@ pub mod result;
 pub mod table;
 pub mod tuning;
 
-pub use engine::{default_algo, Algo, Engine, EngineConfig, EngineError, ResolvedConfig};
+pub use engine::{
+    default_algo, default_table_mb, Algo, Engine, EngineConfig, EngineError, ResolvedConfig,
+};
 pub use midgame::{MoveEstimate, Precision, ThinkError, ThinkOptions, Thought};
 pub use result::{best_moves_of, Limits, Mode, MoveValue, SolveResult, Status, TableStats};
 
