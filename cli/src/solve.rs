@@ -18,9 +18,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The largest table `solve` takes when `--hash-mb` is not given (the
-/// size grows with the position's empties up to it:
-/// [`othello_solver::search::default_table_mb`]); `bench`'s table.
+/// `bench`'s table when `--hash-mb` is not given (`solve`'s grows with the
+/// position's empties: [`default_table_mb`]).
 pub const DEFAULT_HASH_MB: usize = 256;
 
 /// Arguments of `solve`.
@@ -70,7 +69,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stop = super::interrupt::install();
     let config = args
         .search
-        .engine_config(default_table_mb(pos.board.empties(), DEFAULT_HASH_MB))?
+        .engine_config(default_table_mb(pos.board.empties()))?
         .with_interrupt(Some(Arc::clone(&stop)));
     let mut engine = Engine::from_resolved(config)?;
     if let Some(w) = long_solve_warning(&pos, &args.search) {

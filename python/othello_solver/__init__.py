@@ -168,7 +168,7 @@ def solve(
     all_moves: bool = False,
     algo: Optional[str] = None,
     threads: Optional[int] = None,
-    hash_mb: int = 256,
+    hash_mb: Optional[int] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     options: Optional[SearchOptions] = None,
@@ -180,7 +180,8 @@ def solve(
     first). ``algo``: ``"alphabeta"``, ``"dfpn+"``, ``"dfpn"``,
     ``"deep-dfpn"``, ``"pds"`` or ``"pds-pn"`` (default:
     the fastest for the question). ``threads`` (default 1), ``hash_mb`` the
-    table. A ``time_limit`` (seconds) or ``node_limit`` that is hit gives
+    table in MiB (default: 32 up to 20 empties, doubling every two empties
+    above, at most 256). A ``time_limit`` (seconds) or ``node_limit`` that is hit gives
     ``status == "unknown"``, never an exception. ``options``: the
     proof-number search's knobs (:class:`SearchOptions`). The GIL is
     released while it runs; Ctrl-C raises ``KeyboardInterrupt`` at once.

@@ -39,7 +39,7 @@ class SolveIter(Iterator[str]):
 
 def solve_json(
     position: Position, mode: str, bound: Optional[int], all_best: bool, all_moves: bool,
-    algo: Optional[str], threads: int, hash_mb: int, time_limit: Optional[float],
+    algo: Optional[str], threads: int, hash_mb: Optional[int], time_limit: Optional[float],
     node_limit: Optional[int], knobs: Dict[str, Any],
 ) -> str: ...
 def solve_many_json(

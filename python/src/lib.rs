@@ -14,7 +14,8 @@ use othello_solver::search::dfpn::deep::DeepParams;
 use othello_solver::search::dfpn::level2::Pn2Params;
 use othello_solver::search::dfpn::DfpnOptions;
 use othello_solver::search::{
-    default_algo, Algo, Engine, EngineConfig, EngineError, Limits, Mode, ResolvedConfig,
+    default_algo, default_table_mb, Algo, Engine, EngineConfig, EngineError, Limits, Mode,
+    ResolvedConfig,
 };
 use othello_solver::{Color, Position};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -476,11 +477,14 @@ fn solve_json(
     all_moves: bool,
     algo: Option<&str>,
     threads: usize,
-    hash_mb: usize,
+    hash_mb: Option<usize>,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
     knobs: Knobs,
 ) -> PyResult<String> {
+    // The library's default for a one-shot solve: a table sized by the
+    // position's empties.
+    let hash_mb = hash_mb.unwrap_or_else(|| default_table_mb(position.position().board.empties()));
     let q = question(
         mode, bound, all_best, all_moves, algo, threads, hash_mb, time_limit, node_limit, &knobs,
     )?;

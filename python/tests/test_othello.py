@@ -63,6 +63,28 @@ def test_a_random_sample_as_the_command_line_answers(cli):
             assert same_answer(r.to_dict(), cli_record(cli, p, *extra)), (p, mode)
 
 
+def test_the_default_table_is_the_command_lines(cli):
+    """Without ``hash_mb`` Python's solve takes the table the command line's
+    does, sized by the empties: 32 MiB up to 20 (df-pn's results report
+    their table's capacity)."""
+    for p in random_positions(3, (14, 20), seed=11):
+        r = osv.solve(p, mode="wld", all_best=True, threads=1).to_dict()
+        out = subprocess.run(
+            [cli, "solve", "--json", "--wld", "--all-best", "--threads", "1", p.board + " " + p.side],
+            capture_output=True, text=True, check=False,
+        )
+        assert out.returncode == 0, out.stderr
+        theirs = json.loads(out.stdout)
+        assert same_answer(r, theirs), p
+        small = osv.solve(p, mode="wld", all_best=True, threads=1, hash_mb=32).to_dict()
+        large = osv.solve(p, mode="wld", all_best=True, threads=1, hash_mb=256).to_dict()
+        capacity = r["table"]["capacity"]
+        assert capacity == theirs["table"]["capacity"] == small["table"]["capacity"], p
+        assert capacity < large["table"]["capacity"], p
+    with pytest.raises(ValueError):
+        osv.solve(Position(), hash_mb=0, node_limit=10)
+
+
 def test_positions_follow_the_rules():
     p = Position()
     assert p.side == "X" and p.empties == 60 and p.legal_moves() == ["d3", "c4", "f5", "e6"]

@@ -110,16 +110,22 @@ pub fn default_algo(mode: Mode, all_best: bool) -> Algo {
     }
 }
 
+/// The largest table (MiB) a one-shot solve gets by default
+/// ([`default_table_mb`]).
+pub const MAX_DEFAULT_TABLE_MB: usize = 256;
+
 /// The table size (MiB) a one-shot solve of a position with `empties`
-/// empties gets by default, at most `cap_mb`: 32 MiB up to 20 empties,
-/// doubling every two empties above. The whole table is mapped before the
-/// search starts, and the kernel zeroes (and, short of free huge pages,
-/// first compacts) every page of it: at 256 MiB that can take several
-/// times as long as the whole search of a 20-empty position, whose nodes
-/// the small table holds as well (docs/benchmarks.md, "The table's size").
-pub fn default_table_mb(empties: u32, cap_mb: usize) -> usize {
+/// empties gets by default (the CLI's `solve`, Python's `solve`): 32 MiB up
+/// to 20 empties, doubling every two empties above, at most
+/// [`MAX_DEFAULT_TABLE_MB`]. The whole table is mapped before the search
+/// starts, and the kernel zeroes (and, short of free huge pages, first
+/// compacts) every page of it: at 256 MiB that can take several times as
+/// long as the whole search of a 20-empty position, whose nodes the small
+/// table holds as well (docs/benchmarks.md, "one `solve` outside its
+/// search").
+pub fn default_table_mb(empties: u32) -> usize {
     let doublings = (empties.saturating_sub(20) / 2).min(20);
-    (32usize << doublings).min(cap_mb).max(1)
+    (32usize << doublings).min(MAX_DEFAULT_TABLE_MB)
 }
 
 /// How to solve.
@@ -603,18 +609,15 @@ mod tests {
 
     #[test]
     fn default_table_grows_with_the_empties_up_to_the_cap() {
-        assert_eq!(default_table_mb(0, 256), 32);
-        assert_eq!(default_table_mb(20, 256), 32);
-        assert_eq!(default_table_mb(21, 256), 32);
-        assert_eq!(default_table_mb(22, 256), 64);
-        assert_eq!(default_table_mb(24, 256), 128);
-        assert_eq!(default_table_mb(26, 256), 256);
-        assert_eq!(default_table_mb(60, 256), 256);
-        assert_eq!(default_table_mb(60, usize::MAX), 32 << 20);
-        assert_eq!(default_table_mb(20, 8), 8);
-        assert_eq!(default_table_mb(20, 0), 1);
+        assert_eq!(default_table_mb(0), 32);
+        assert_eq!(default_table_mb(20), 32);
+        assert_eq!(default_table_mb(21), 32);
+        assert_eq!(default_table_mb(22), 64);
+        assert_eq!(default_table_mb(24), 128);
+        assert_eq!(default_table_mb(26), MAX_DEFAULT_TABLE_MB);
+        assert_eq!(default_table_mb(60), MAX_DEFAULT_TABLE_MB);
         for e in 0..60 {
-            assert!(default_table_mb(e, 256) <= default_table_mb(e + 1, 256));
+            assert!(default_table_mb(e) <= default_table_mb(e + 1));
         }
     }
 
