@@ -16,6 +16,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// `bench`'s table when `--hash-mb` is not given: fixed, so that its node
+/// counts stay comparable from one build to the next.
+const DEFAULT_HASH_MB: usize = 256;
+
 /// Arguments of `bench`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -54,7 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => (random_positions(&args), Vec::new()),
     };
-    let resolved = args.search.engine_config(super::solve::DEFAULT_HASH_MB)?;
+    let resolved = args.search.engine_config(DEFAULT_HASH_MB)?;
     let config = resolved.config();
     let mode = args.search.mode();
     if !args.json {

@@ -126,9 +126,9 @@ pub struct SearchArgs {
     /// df-pn+: h and cost parameters file (default: weights/h.txt, built in).
     #[arg(long, value_name = "PATH")]
     pub h_params: Option<PathBuf>,
-    /// Table size in MiB (default: for `solve` 32 up to 20 empties, doubling
-    /// every two empties above, at most 256; 256 for `bench`; 64 per job for
-    /// `batch`, so a batch uses jobs × N MiB).
+    /// Table size in MiB (default: for `solve` and `show` 32 up to 20
+    /// empties, doubling every two empties above, at most 256; 256 for
+    /// `bench`; 64 per job for `batch`, so a batch uses jobs × N MiB).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     pub hash_mb: Option<u64>,
     /// Give up after this many seconds per position (the result is then

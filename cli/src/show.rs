@@ -5,7 +5,7 @@
 use super::options::SearchArgs;
 use super::render::{render, render_scores, use_colour, write_svg};
 use othello_solver::picture::board_svg;
-use othello_solver::search::{Engine, Status};
+use othello_solver::search::{default_table_mb, Engine, Status};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,7 +45,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     let stop = super::interrupt::install();
     let config = args
         .search
-        .engine_config(super::solve::DEFAULT_HASH_MB)?
+        .engine_config(default_table_mb(pos.board.empties()))?
         .with_interrupt(Some(std::sync::Arc::clone(&stop)));
     let mut engine = Engine::from_resolved(config)?;
     let result = engine.solve(&pos.board, args.search.mode());

@@ -18,10 +18,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// `bench`'s table when `--hash-mb` is not given (`solve`'s grows with the
-/// position's empties: [`default_table_mb`]).
-pub const DEFAULT_HASH_MB: usize = 256;
-
 /// Arguments of `solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {

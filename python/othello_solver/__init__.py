@@ -181,8 +181,8 @@ def solve(
     ``"deep-dfpn"``, ``"pds"`` or ``"pds-pn"`` (default:
     the fastest for the question). ``threads`` (default 1), ``hash_mb`` the
     table in MiB (default: 32 up to 20 empties, doubling every two empties
-    above, at most 256). A ``time_limit`` (seconds) or ``node_limit`` that is hit gives
-    ``status == "unknown"``, never an exception. ``options``: the
+    above, at most 256). A ``time_limit`` (seconds) or ``node_limit`` that
+    is hit gives ``status == "unknown"``, never an exception. ``options``: the
     proof-number search's knobs (:class:`SearchOptions`). The GIL is
     released while it runs; Ctrl-C raises ``KeyboardInterrupt`` at once.
 

@@ -115,13 +115,13 @@ pub fn default_algo(mode: Mode, all_best: bool) -> Algo {
 pub const MAX_DEFAULT_TABLE_MB: usize = 256;
 
 /// The table size (MiB) a one-shot solve of a position with `empties`
-/// empties gets by default (the CLI's `solve`, Python's `solve`): 32 MiB up
-/// to 20 empties, doubling every two empties above, at most
-/// [`MAX_DEFAULT_TABLE_MB`]. The whole table is mapped before the search
-/// starts, and the kernel zeroes (and, short of free huge pages, first
-/// compacts) every page of it: at 256 MiB that can take several times as
-/// long as the whole search of a 20-empty position, whose nodes the small
-/// table holds as well (docs/benchmarks.md, "one `solve` outside its
+/// empties gets by default (the CLI's `solve` and `show`, Python's
+/// `solve`): 32 MiB up to 20 empties, doubling every two empties above, at
+/// most [`MAX_DEFAULT_TABLE_MB`]. The whole table is mapped before the
+/// search starts, and the kernel zeroes (and, short of free huge pages,
+/// first compacts) every page of it: at 256 MiB that can take several
+/// times as long as the whole search of a 20-empty position, which finds
+/// the small table as good (docs/benchmarks.md, "one `solve` outside its
 /// search").
 pub fn default_table_mb(empties: u32) -> usize {
     let doublings = (empties.saturating_sub(20) / 2).min(20);
