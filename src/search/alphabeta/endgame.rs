@@ -192,27 +192,26 @@ impl Context {
         if best != NONE {
             return best;
         }
-        // Pass: the other side moves, if it can.
-        if K::flips(o, p, x1) != 0 || K::flips(o, p, x2) != 0 {
-            -self.solve_2_pass::<K>(o, p, -beta, -alpha, x1, x2)
-        } else {
-            final_score(p, o)
+        // Pass: the other side moves, if it can (a node of its own, searched
+        // here with the flips already computed; from the side to move's view,
+        // the other side's best is the least value).
+        let f1 = K::flips(o, p, x1);
+        let f2 = K::flips(o, p, x2);
+        if (f1 | f2) == 0 {
+            return final_score(p, o);
         }
-    }
-
-    /// [`Searcher::solve_2_with`] after a pass (a function of its own: the
-    /// inlined solver cannot recurse into itself).
-    #[inline(never)]
-    fn solve_2_pass<K: Instance>(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: Score,
-        beta: Score,
-        x1: usize,
-        x2: usize,
-    ) -> Score {
-        self.solve_2_with::<K>(p, o, alpha, beta, x1, x2)
+        self.nodes += 1;
+        let mut worst = -NONE;
+        if f1 != 0 {
+            worst = self.solve_1(p ^ f1, alpha, x2);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        if f2 != 0 {
+            worst = worst.min(self.solve_1(p ^ f2, alpha, x1));
+        }
+        worst
     }
 
     /// Three empty squares, tried in the order given.
@@ -294,7 +293,7 @@ impl Context {
                 2 => [xs[0], xs[1], xs[3]],
                 _ => [xs[0], xs[1], xs[2]],
             };
-            let v = -K::solve_3(self, o ^ f, p ^ f ^ (1 << x), -beta, -alpha, rest);
+            let v = -self.solve_3_with::<K>(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, rest);
             if v > best {
                 best = v;
                 if v >= beta {
@@ -433,6 +432,10 @@ impl Context {
         let first = mv & hint.bit();
         rest &= !first;
         'moves: for group in [first, rest & odd, rest & !odd] {
+            // Most nodes have no cached move, and often no odd quadrant.
+            if group == 0 {
+                continue;
+            }
             for class in PRIORITY_CLASSES {
                 let mut m = group & class;
                 while m != 0 {
