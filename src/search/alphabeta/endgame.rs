@@ -128,6 +128,23 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     sq
 }
 
+/// The move to try first among the non-empty set `moves`: the lowest
+/// square of the first of [`PRIORITY_CLASSES`] that holds one (as one bit).
+#[inline(always)]
+fn next_by_class(moves: u64) -> u64 {
+    let [c0, c1, c2, _] = PRIORITY_CLASSES;
+    let m = if moves & c0 != 0 {
+        moves & c0
+    } else if moves & c1 != 0 {
+        moves & c1
+    } else if moves & c2 != 0 {
+        moves & c2
+    } else {
+        moves
+    };
+    m & m.wrapping_neg()
+}
+
 impl Context {
     /// One empty square `x`; the side to move owns `p`, the other side
     /// every other square.
@@ -428,36 +445,40 @@ impl Context {
         }
         let mut best = NONE;
         let mut best_sq = Move::NONE;
-        let mut rest = mv;
-        let first = mv & hint.bit();
-        rest &= !first;
-        'moves: for group in [first, rest & odd, rest & !odd] {
-            // Most nodes have no cached move, and often no odd quadrant.
-            if group == 0 {
-                continue;
-            }
-            for class in PRIORITY_CLASSES {
-                let mut m = group & class;
-                while m != 0 {
-                    let x = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let f = K::flips(p, o, x);
-                    let (np, no) = (o ^ f, p ^ f ^ (1 << x));
-                    let v = if empties == 5 {
-                        -K::solve_4(self, np, no, -beta, -alpha, parity_sorted::<4>(!(np | no)))
-                    } else {
-                        -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x])
-                    };
-                    if v > best {
-                        best = v;
-                        best_sq = Move::at(x);
-                        if v >= beta {
-                            break 'moves;
-                        }
-                        if v > alpha {
-                            alpha = v;
-                        }
-                    }
+        // The cached move, then the odd quadrants' moves, then the others,
+        // each group by square class (see `next_by_class`).
+        let mut first = mv & hint.bit();
+        let mut odd_moves = mv & !first & odd;
+        let mut even_moves = mv & !first & !odd;
+        loop {
+            let bit = if first != 0 {
+                first
+            } else if odd_moves != 0 {
+                next_by_class(odd_moves)
+            } else if even_moves != 0 {
+                next_by_class(even_moves)
+            } else {
+                break;
+            };
+            first &= !bit;
+            odd_moves &= !bit;
+            even_moves &= !bit;
+            let x = bit.trailing_zeros() as usize;
+            let f = K::flips(p, o, x);
+            let (np, no) = (o ^ f, p ^ f ^ bit);
+            let v = if empties == 5 {
+                -K::solve_4(self, np, no, -beta, -alpha, parity_sorted::<4>(!(np | no)))
+            } else {
+                -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x])
+            };
+            if v > best {
+                best = v;
+                best_sq = Move::at(x);
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
                 }
             }
         }
@@ -705,6 +726,31 @@ mod tests {
                     assert_eq!(s.nodes, nodes, "{name} nodes {b:?} ({a},{beta})");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn moves_by_class_come_class_by_class_then_by_square() {
+        let mut rng = crate::rng::SplitMix64::new(0xC1A55);
+        for _ in 0..1_000 {
+            let moves = rng.next_u64() & rng.next_u64();
+            let mut want = Vec::new();
+            for class in PRIORITY_CLASSES {
+                let mut m = moves & class;
+                while m != 0 {
+                    want.push(m.trailing_zeros());
+                    m &= m - 1;
+                }
+            }
+            let mut got = Vec::new();
+            let mut m = moves;
+            while m != 0 {
+                let bit = next_by_class(m);
+                assert_eq!(bit.count_ones(), 1);
+                got.push(bit.trailing_zeros());
+                m &= !bit;
+            }
+            assert_eq!(got, want, "{moves:#x}");
         }
     }
 
