@@ -209,26 +209,29 @@ impl Context {
         if best != NONE {
             return best;
         }
-        // Pass: the other side moves, if it can (a node of its own, searched
-        // here with the flips already computed; from the side to move's view,
-        // the other side's best is the least value).
+        // Pass: the other side moves, if it can. Its node is searched here,
+        // each flip computed once (the legality test is the move's own
+        // flips); from the side to move's view its best is the least value.
         let f1 = K::flips(o, p, x1);
-        let f2 = K::flips(o, p, x2);
-        if (f1 | f2) == 0 {
-            return final_score(p, o);
-        }
-        self.nodes += 1;
-        let mut worst = -NONE;
         if f1 != 0 {
-            worst = self.solve_1(p ^ f1, alpha, x2);
+            self.nodes += 1;
+            let worst = self.solve_1(p ^ f1, alpha, x2);
             if worst <= alpha {
                 return worst;
             }
+            let f2 = K::flips(o, p, x2);
+            return if f2 != 0 {
+                worst.min(self.solve_1(p ^ f2, alpha, x1))
+            } else {
+                worst
+            };
         }
-        if f2 != 0 {
-            worst = worst.min(self.solve_1(p ^ f2, alpha, x1));
+        let f2 = K::flips(o, p, x2);
+        if f2 == 0 {
+            return final_score(p, o);
         }
-        worst
+        self.nodes += 1;
+        self.solve_1(p ^ f2, alpha, x1)
     }
 
     /// Three empty squares, tried in the order given.
