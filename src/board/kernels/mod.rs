@@ -38,6 +38,13 @@ pub trait Kernels {
     fn moves(p: u64, o: u64) -> u64;
     /// The discs a move by `p` on the empty square `x` flips.
     fn flips(p: u64, o: u64, x: usize) -> u64;
+    /// Whether the solvers of the last two to four empties compute every
+    /// square's flips before their first child. With vector kernels the
+    /// computations overlap one another and cost less than the branch of a
+    /// neighbour test per square, even when the first child cuts; the scalar
+    /// kernel costs more, and there a neighbour test before each square's
+    /// flips pays.
+    const EAGER_FLIPS: bool;
 }
 
 /// Compiles each item (a function or method) with the target features of

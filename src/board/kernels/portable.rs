@@ -14,6 +14,7 @@ use super::Kernels;
 pub struct Portable;
 
 impl Kernels for Portable {
+    const EAGER_FLIPS: bool = false;
     #[inline(always)]
     fn moves(p: u64, o: u64) -> u64 {
         moves(p, o)

@@ -116,6 +116,7 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 pub struct X86V3;
 
 impl Kernels for X86V3 {
+    const EAGER_FLIPS: bool = true;
     #[inline(always)]
     fn moves(p: u64, o: u64) -> u64 {
         // SAFETY: X86V3 is only used after the CPU check (see the type).

@@ -41,6 +41,7 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 pub struct X86V4;
 
 impl Kernels for X86V4 {
+    const EAGER_FLIPS: bool = true;
     #[inline(always)]
     fn moves(p: u64, o: u64) -> u64 {
         // SAFETY: X86V4 is only used when the CPU runs x86-64-v4, which

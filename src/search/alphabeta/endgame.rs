@@ -1,6 +1,8 @@
 //! The last-N solver: exact searches of the last few empties without the
 //! table. Dedicated solvers for 1–4 empty squares (no move list: each
-//! empty square is tried in parity order), and the search for 5 up to
+//! empty square is tried in parity order; on the vector instances every
+//! square's flips are computed before the first child, see
+//! [`Kernels::EAGER_FLIPS`]), and the search for 5 up to
 //! [`LAST_N_MAX`] empties (moves
 //! generated at once, with the stability cutoff, no table: tried fastest
 //! first from [`LAST_N_SORT_MIN`]
@@ -22,6 +24,7 @@ use super::stability::stability_bound;
 use super::window::{window_bounds, NONE};
 #[cfg(test)]
 use crate::board::cpu::Isa;
+use crate::board::kernels::Kernels;
 #[cfg(test)]
 use crate::board::kernels::Portable;
 use crate::board::{final_score, Move};
@@ -128,6 +131,38 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     sq
 }
 
+/// The discs a move on each of `xs` flips when the instance computes them
+/// all before the first child ([`Kernels::EAGER_FLIPS`]); zeros, never
+/// read, when it does not.
+#[inline(always)]
+fn eager_flips<K: Kernels, const N: usize>(p: u64, o: u64, xs: [usize; N]) -> [u64; N] {
+    if K::EAGER_FLIPS {
+        xs.map(|x| K::flips(p, o, x))
+    } else {
+        [0; N]
+    }
+}
+
+/// The discs the move on `xs[i]` flips (0 when it is not legal): from
+/// `eager` ([`eager_flips`]) when the instance computed them first, else
+/// computed now, after a test for an opponent disc beside the square.
+#[inline(always)]
+fn move_flips<K: Kernels, const N: usize>(
+    p: u64,
+    o: u64,
+    xs: &[usize; N],
+    eager: &[u64; N],
+    i: usize,
+) -> u64 {
+    if K::EAGER_FLIPS {
+        eager[i]
+    } else if NEIGHBOUR[xs[i] & 63] & o == 0 {
+        0
+    } else {
+        K::flips(p, o, xs[i])
+    }
+}
+
 /// The move to try first among the non-empty set `moves`: the lowest
 /// square of the first of [`PRIORITY_CLASSES`] that holds one (as one bit).
 #[inline(always)]
@@ -187,24 +222,22 @@ impl Context {
     ) -> Score {
         self.nodes += 1;
         let mut best = NONE;
-        if NEIGHBOUR[x1 & 63] & o != 0 {
-            let f = K::flips(p, o, x1);
-            if f != 0 {
-                best = -self.solve_1(o ^ f, -beta, x2);
-                if best >= beta {
-                    return best;
-                }
-            }
-        }
-        if NEIGHBOUR[x2 & 63] & o != 0 {
-            let f = K::flips(p, o, x2);
-            if f != 0 {
-                let v = -self.solve_1(o ^ f, -beta, x1);
-                if v > best {
-                    best = v;
-                }
+        let xs = [x1, x2];
+        let eager = eager_flips::<K, 2>(p, o, xs);
+        let f = move_flips::<K, 2>(p, o, &xs, &eager, 0);
+        if f != 0 {
+            best = -self.solve_1(o ^ f, -beta, x2);
+            if best >= beta {
                 return best;
             }
+        }
+        let f = move_flips::<K, 2>(p, o, &xs, &eager, 1);
+        if f != 0 {
+            let v = -self.solve_1(o ^ f, -beta, x1);
+            if v > best {
+                best = v;
+            }
+            return best;
         }
         if best != NONE {
             return best;
@@ -246,12 +279,10 @@ impl Context {
     ) -> Score {
         self.nodes += 1;
         let mut best = NONE;
+        let eager = eager_flips::<K, 3>(p, o, xs);
         for i in 0..3 {
             let x = xs[i];
-            if NEIGHBOUR[x & 63] & o == 0 {
-                continue;
-            }
-            let f = K::flips(p, o, x);
+            let f = move_flips::<K, 3>(p, o, &xs, &eager, i);
             if f == 0 {
                 continue;
             }
@@ -298,12 +329,10 @@ impl Context {
             }
         }
         let mut best = NONE;
+        let eager = eager_flips::<K, 4>(p, o, xs);
         for i in 0..4 {
             let x = xs[i];
-            if NEIGHBOUR[x & 63] & o == 0 {
-                continue;
-            }
-            let f = K::flips(p, o, x);
+            let f = move_flips::<K, 4>(p, o, &xs, &eager, i);
             if f == 0 {
                 continue;
             }
