@@ -164,12 +164,12 @@ pub const PROBCUT_MIN_EMPTIES: u32 = 10;
 /// of two: its error shrinks where the subtree it saves is large.
 pub const PROBCUT_DEEP_FROM: u32 = 20;
 
-/// ProbCut's pre-check (quarter discs): a shallow search runs only when
-/// the node's static evaluation is within this margin of the value that
-/// would cut; further short, the search is skipped as if it had not cut.
-/// The static value and the shallow one rarely differ by more, and the
-/// skipped searches cost more than the few cuts they would have made.
-pub const PROBCUT_PRECHECK: i32 = 24;
+/// ProbCut's pre-check: each shallow search runs only when the node's
+/// static evaluation is within this margin of the value that would cut;
+/// further short, the search is skipped as if it had not cut. The skipped
+/// searches cost more time than the cuts they would have made save
+/// (docs/tuning.md).
+pub const PROBCUT_PRECHECK: crate::units::Quarters = 24;
 
 /// The fewest empties at which an exact solve runs the selective ladder
 /// first: below, the ladder's searches cost more than the order they give.
