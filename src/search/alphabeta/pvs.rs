@@ -489,9 +489,10 @@ impl Context {
     /// search: the value to fail with when the shallow search of `cut`
     /// predicts the exact score beyond the window with the search's
     /// confidence, else `None`. Each shallow search runs only when the
-    /// node's static value is within [`PROBCUT_PRECHECK`] of its threshold. `state` is the node's pattern state (used
-    /// if known, else computed and left there). Needs the pattern
-    /// evaluation; without it, no cut.
+    /// node's static value is within [`PROBCUT_PRECHECK`] of its
+    /// threshold. `state` is the node's pattern state (used if known, else
+    /// computed and left there). Needs the pattern evaluation; without it,
+    /// no cut.
     #[inline(always)]
     fn probcut<K: Instance>(
         &mut self,
