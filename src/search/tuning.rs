@@ -171,6 +171,12 @@ pub const PROBCUT_DEEP_FROM: u32 = 20;
 /// (docs/tuning.md).
 pub const PROBCUT_PRECHECK: crate::units::Quarters = 24;
 
+/// The same pre-check in the ladder of a WLD or bound question (one
+/// window, set by the question, not by the score): there the exact
+/// solve's margin skips searches whose cuts pay for them, and this wider
+/// one leaves the ladder fewer nodes and less time (docs/tuning.md).
+pub const PROBCUT_PRECHECK_WINDOW: crate::units::Quarters = 48;
+
 /// The fewest empties at which an exact solve runs the selective ladder
 /// first: below, the ladder's searches cost more than the order they give.
 pub const LADDER_MIN: u32 = 18;

@@ -22,6 +22,7 @@
 
 use super::tt::EXACT;
 use crate::search::tuning::{PROBCUT_DEEP_FROM, PROBCUT_MIN_EMPTIES};
+use crate::units::Quarters;
 
 /// The depth of ProbCut's probe at a node with `empties` empties: two
 /// plies below [`PROBCUT_DEEP_FROM`] empties, four from there
@@ -61,13 +62,17 @@ pub(super) struct Cut {
 }
 
 /// The selectivity of a search: its table level and, for a selective one,
-/// its cuts by number of empties.
+/// its cuts by number of empties and the pre-check of their shallow
+/// searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Selectivity {
     /// The table level of its bounds ([`EXACT`] for the exact search).
     pub(super) level: u8,
     /// The cut at each number of empties (all depth 0 when exact).
     pub(super) cuts: [Cut; 61],
+    /// A shallow search runs only when the node's static value is within
+    /// this many quarter discs of the value that would cut.
+    pub(super) precheck: Quarters,
 }
 
 impl Selectivity {
@@ -79,13 +84,25 @@ impl Selectivity {
             high: 0,
             low: 0,
         }; 61],
+        precheck: 0,
     };
 
     /// Step `level` (below [`EXACT`]) of the ladder, confidence `t`
-    /// hundredths, cutting below `root_empties` empties only.
-    pub(super) fn selective(level: u8, t: u32, root_empties: u32) -> Selectivity {
+    /// hundredths, cutting below `root_empties` empties only, each shallow
+    /// search behind the static pre-check `precheck` (quarter discs:
+    /// [`PROBCUT_PRECHECK`](crate::search::tuning::PROBCUT_PRECHECK) in an
+    /// exact solve's ladder,
+    /// [`PROBCUT_PRECHECK_WINDOW`](crate::search::tuning::PROBCUT_PRECHECK_WINDOW)
+    /// in a WLD or bound question's).
+    pub(super) fn selective(
+        level: u8,
+        t: u32,
+        root_empties: u32,
+        precheck: Quarters,
+    ) -> Selectivity {
         let mut s = Selectivity::EXACT;
         s.level = level.min(EXACT - 1);
+        s.precheck = precheck;
         for n in PROBCUT_MIN_EMPTIES..root_empties.min(61) {
             let depth = cut_depth(n);
             let (bias, sigma) = model(depth);
@@ -113,6 +130,7 @@ mod tests {
     use super::super::Searcher;
     use super::*;
     use crate::rng::{random_position, SplitMix64};
+    use crate::search::tuning::PROBCUT_PRECHECK;
     use crate::search::{Limits, Mode};
 
     fn searcher(presearch: bool) -> Searcher {
@@ -251,7 +269,7 @@ mod tests {
             let exact = searcher(false).search_window(&board, -65, 65);
             let mut s = searcher(false);
             for (level, t) in [(0u8, 50u32), (1, 110)] {
-                s.ctx.sel = Selectivity::selective(level, t, board.empties());
+                s.ctx.sel = Selectivity::selective(level, t, board.empties(), PROBCUT_PRECHECK);
                 for k in (-8..=8).step_by(4) {
                     let v =
                         s.ctx
@@ -294,14 +312,14 @@ mod tests {
             }
             let exact = searcher(false).search_window(&board, -65, 65);
             let mut s = searcher(false);
-            s.ctx.sel = Selectivity::selective(0, 20, board.empties());
+            s.ctx.sel = Selectivity::selective(0, 20, board.empties(), PROBCUT_PRECHECK);
             for b in plies[2].iter().step_by(2) {
                 let v = s.ctx.search_any(b.player, b.opponent, -65, 65);
                 for k in (-6..=6).step_by(2) {
                     s.ctx.search_any(b.player, b.opponent, v + k - 1, v + k);
                 }
             }
-            s.ctx.sel = Selectivity::selective(0, 10_000, board.empties());
+            s.ctx.sel = Selectivity::selective(0, 10_000, board.empties(), PROBCUT_PRECHECK);
             for k in (-8..=8).step_by(2) {
                 s.ctx
                     .search_any(board.player, board.opponent, exact + k - 1, exact + k);
@@ -339,8 +357,8 @@ mod tests {
 
     #[test]
     fn selective_margins_widen_with_confidence() {
-        let a = Selectivity::selective(0, 110, 30);
-        let b = Selectivity::selective(1, 200, 30);
+        let a = Selectivity::selective(0, 110, 30, PROBCUT_PRECHECK);
+        let b = Selectivity::selective(1, 200, 30, PROBCUT_PRECHECK);
         assert!(!a.is_exact() && !b.is_exact());
         for n in 0..61 {
             let (x, y) = (a.cuts[n], b.cuts[n]);

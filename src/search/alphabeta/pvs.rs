@@ -22,8 +22,8 @@ use crate::search::bounds_cut;
 use crate::search::probe::{sort_depth, Probe};
 use crate::search::probe_table::ProbeTable;
 use crate::search::tuning::{
-    ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, PROBCUT_PRECHECK, PROBED_CHILDREN,
-    PROBED_CHILDREN_MAX_EMPTIES, STABILITY_THRESHOLD, W_EVAL,
+    ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, PROBED_CHILDREN, PROBED_CHILDREN_MAX_EMPTIES,
+    STABILITY_THRESHOLD, W_EVAL,
 };
 use crate::units::{Score, SCORE_MAX};
 use crate::Board;
@@ -489,8 +489,9 @@ impl Context {
     /// search: the value to fail with when the shallow search of `cut`
     /// predicts the exact score beyond the window with the search's
     /// confidence, else `None`. Each shallow search runs only when the
-    /// node's static value is within [`PROBCUT_PRECHECK`] of its
-    /// threshold. `state` is the node's pattern state (used if known, else
+    /// node's static value is within the selectivity's pre-check
+    /// ([`Selectivity::precheck`](super::probcut::Selectivity::precheck))
+    /// of its threshold. `state` is the node's pattern state (used if known, else
     /// computed and left there). Needs the pattern evaluation; without it,
     /// no cut.
     #[inline(always)]
@@ -513,6 +514,7 @@ impl Context {
             table: self.probe_table.as_mut(),
         };
         let depth = u32::from(cut.depth);
+        let precheck = self.sel.precheck;
         // The static value first (counted as a probe of no depth): a
         // shallow search runs only when it is near the threshold.
         *probe.nodes += 1;
@@ -520,7 +522,7 @@ impl Context {
         if beta < SCORE_MAX {
             let high = 4 * beta + i32::from(cut.high);
             if high < 4 * SCORE_MAX
-                && stat >= high - PROBCUT_PRECHECK
+                && stat >= high - precheck
                 && probe.search(p, o, &s, high - 1, high, depth) >= high
             {
                 return Some(beta);
@@ -529,7 +531,7 @@ impl Context {
         if alpha > -SCORE_MAX {
             let low = 4 * alpha + i32::from(cut.low);
             if low > -4 * SCORE_MAX
-                && stat <= low + PROBCUT_PRECHECK
+                && stat <= low + precheck
                 && probe.search(p, o, &s, low, low + 1, depth) <= low
             {
                 return Some(alpha);

@@ -18,7 +18,10 @@ use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
 use crate::board::{Move, Square};
 use crate::search::probe::probe_value;
-use crate::search::tuning::{self, ROOT_GUESS_DEPTH, ROOT_SORT_DEPTH, ROOT_SORT_MIN};
+use crate::search::tuning::{
+    self, PROBCUT_PRECHECK, PROBCUT_PRECHECK_WINDOW, ROOT_GUESS_DEPTH, ROOT_SORT_DEPTH,
+    ROOT_SORT_MIN,
+};
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::units::{quarters_to_score, Score, QUARTER_INF, SCORE_MAX};
 use crate::Board;
@@ -107,7 +110,8 @@ impl Root<'_> {
             return guess;
         }
         for (level, &t) in tuning::LADDER.iter().enumerate() {
-            self.ctx.sel = probcut::Selectivity::selective(level as u8, t, empties);
+            self.ctx.sel =
+                probcut::Selectivity::selective(level as u8, t, empties, PROBCUT_PRECHECK);
             // Unless a limit stopped it, MTD(f) ends with equal bounds.
             let (lower, _) = self.mtd_from(board, guess);
             if self.ctx.aborted {
@@ -152,7 +156,8 @@ impl Root<'_> {
             return root;
         }
         for (level, &t) in tuning::LADDER.iter().enumerate() {
-            self.ctx.sel = probcut::Selectivity::selective(level as u8, t, empties);
+            self.ctx.sel =
+                probcut::Selectivity::selective(level as u8, t, empties, PROBCUT_PRECHECK_WINDOW);
             let (_, _, best) = self.root_one(board, &root, alpha, beta);
             if self.ctx.aborted {
                 break;
