@@ -66,15 +66,6 @@ pub static STABILITY_THRESHOLD: [i32; 65] = [
     60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60,
 ];
 
-/// From this many empties up, a WLD or bound question ranks the root's
-/// moves by a probe [`ROOT_SORT_DEPTH`] plies deep: the first move that
-/// proves the answer ends the question, so its choice matters most.
-pub const ROOT_SORT_MIN: u32 = 16;
-
-/// The depth of that root ranking: deep enough to put the cheap proof
-/// first; an exact score gains nothing from it.
-pub const ROOT_SORT_DEPTH: u32 = 6;
-
 /// The depth of the probe that guesses the score for an exact solve's
 /// first null window: each disc the guess misses costs MTD(f) steps, but
 /// a deeper guess costs more than its accuracy saves (a full-window probe

@@ -18,10 +18,7 @@ use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
 use crate::board::{Move, Square};
 use crate::search::probe::probe_value;
-use crate::search::tuning::{
-    self, PROBCUT_PRECHECK, PROBCUT_PRECHECK_WINDOW, ROOT_GUESS_DEPTH, ROOT_SORT_DEPTH,
-    ROOT_SORT_MIN,
-};
+use crate::search::tuning::{self, PROBCUT_PRECHECK, PROBCUT_PRECHECK_WINDOW, ROOT_GUESS_DEPTH};
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::units::{quarters_to_score, Score, QUARTER_INF, SCORE_MAX};
 use crate::Board;
@@ -269,8 +266,7 @@ impl Root<'_> {
                 }
                 None => self.root_exact(board, &root_moves),
                 Some((alpha, beta)) => {
-                    let ranked = self.ranked_root_moves(board, root_moves);
-                    let root = self.presearch_window(board, ranked, alpha, beta);
+                    let root = self.presearch_window(board, root_moves, alpha, beta);
                     if self.cfg.all_best {
                         self.root_window(board, &root, alpha, beta)
                     } else {
@@ -328,44 +324,6 @@ impl Root<'_> {
         );
         list.sort_by_key(|c| std::cmp::Reverse(c.key));
         first.into_iter().chain(list).map(|c| c.sq).collect()
-    }
-
-    /// The root's moves `list` (from [`Self::ordered_moves`]) re-ranked for a
-    /// WLD or bound question: from [`ROOT_SORT_MIN`] empties up, each child
-    /// is searched [`ROOT_SORT_DEPTH`] plies deep with the ordering
-    /// evaluation (a full window, so every move gets a value), best first;
-    /// ties keep the order of `list`. The first move that proves the answer
-    /// ends the question, so the first move matters most there.
-    fn ranked_root_moves(&mut self, board: &Board, list: Vec<RootMove>) -> Vec<RootMove> {
-        let empties = board.empties();
-        let Some(oe) = self.ctx.order_eval.clone() else {
-            return list;
-        };
-        if empties < ROOT_SORT_MIN || list.len() < 2 {
-            return list;
-        }
-        let depth = ROOT_SORT_DEPTH;
-        let before = self.ctx.nodes;
-        let mut keyed: Vec<(i32, RootMove)> = list
-            .into_iter()
-            .map(|m| {
-                let c = child(board, m);
-                let v = -probe_value(
-                    &*oe.eval,
-                    &c,
-                    depth - 1,
-                    -QUARTER_INF,
-                    QUARTER_INF,
-                    &mut self.ctx.nodes,
-                    self.ctx.node_limit,
-                );
-                (v, m)
-            })
-            .collect();
-        let spent = self.ctx.nodes - before;
-        self.ctx.counters().root_probes(spent);
-        keyed.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
-        keyed.into_iter().map(|(_, m)| m).collect()
     }
 
     /// The parent's view of the child's fail-soft search in window `(alpha, beta)`.
@@ -444,8 +402,7 @@ impl Root<'_> {
                 }
             }
             Some((alpha, beta)) => {
-                let ranked = self.ranked_root_moves(board, root);
-                let root = self.presearch_window(board, ranked, alpha, beta);
+                let root = self.presearch_window(board, root, alpha, beta);
                 for m in root {
                     let Some(sq) = m.square() else { continue };
                     let v = self.root_child(board, m, alpha, beta);
