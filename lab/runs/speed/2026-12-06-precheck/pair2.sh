@@ -1,8 +1,8 @@
 #!/bin/bash
-# pair2.sh FILE ROUNDS BIN ENV_A ENV_B: one build, two environments at once, one per core,
+# pair2.sh FILE ROUNDS BIN ENV_A ENV_B (env HASH: MiB, default 64; EXTRA: more batch options): one build, two environments at once, one per core,
 # cores swapped each round; prints each side's summed time_s and nodes and B/A per round.
 FILE=$1; R=$2; BIN=$3; EA=$4; EB=$5
-t() { env $2 taskset -c $1 $BIN batch $FILE --jobs 1 --threads 1 --hash-mb 64 --format jsonl --check $EXTRA 2>/dev/null | python3 -c "
+t() { env $2 taskset -c $1 $BIN batch $FILE --jobs 1 --threads 1 --hash-mb ${HASH:-64} --format jsonl --check $EXTRA 2>/dev/null | python3 -c "
 import sys,json
 t=n=0;bad=0
 for l in sys.stdin:
