@@ -48,10 +48,17 @@ pub const LOW_CACHE_SHRINK: u32 = 2;
 pub const SHALLOW_CACHE_MAX: u32 = 10;
 const _: () = assert!(SHALLOW_CACHE_MAX >= LAST_N_MAX && SHALLOW_CACHE_MAX <= PROBCUT_MIN_EMPTIES);
 
-/// From this many empties up, children are probed in the table before the
-/// search (enhanced transposition cutoff): lower, the probes wait on memory
-/// longer than the cutoffs save.
+/// From this many empties up, children are probed in the shared table
+/// before the search (enhanced transposition cutoff): lower, those probes
+/// wait on memory longer than the cutoffs save.
 pub const ETC_MIN: u32 = 12;
+
+/// From this many empties up to [`ETC_MIN`] − 1, the table-driven nodes
+/// probe their children's slots in the last-N cache instead (the core
+/// keeps it close): a few more cutoffs for a cheap look-up. At 9 empties,
+/// where such nodes are most numerous, the look-ups cost what they save.
+pub const ETC_CACHE_MIN: u32 = 10;
+const _: () = assert!(ETC_CACHE_MIN > LAST_N_MAX && ETC_CACHE_MIN <= ETC_MIN);
 
 /// Up to this many empties, quadrant parity takes part in move ordering:
 /// near the end, having the last move in a region is worth a disc or two.

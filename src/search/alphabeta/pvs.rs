@@ -22,8 +22,8 @@ use crate::search::bounds_cut;
 use crate::search::probe::{sort_depth, Probe};
 use crate::search::probe_table::ProbeTable;
 use crate::search::tuning::{
-    ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, PROBED_CHILDREN, PROBED_CHILDREN_MAX_EMPTIES,
-    STABILITY_THRESHOLD, W_EVAL,
+    ETC_CACHE_MIN, ETC_MIN, LAST_N_MAX, PARITY_ORDER_MAX, PROBED_CHILDREN,
+    PROBED_CHILDREN_MAX_EMPTIES, STABILITY_THRESHOLD, W_EVAL,
 };
 use crate::units::{Score, SCORE_MAX};
 use crate::Board;
@@ -258,7 +258,8 @@ impl Context {
     }
 
     /// The moves of a table-driven node that neither the table nor
-    /// ProbCut decided: its candidates, ETC near the top, the table's move
+    /// ProbCut decided: its candidates, ETC (on the table near the top, on
+    /// the last-N cache from [`ETC_CACHE_MIN`] up to [`ETC_MIN`]), the table's move
     /// first, the others ordered lazily, principal-variation search with
     /// Young Brothers Wait splits, and the result stored.
     #[inline(always)]
@@ -274,10 +275,15 @@ impl Context {
         let start_nodes = self.nodes;
         let mut list = [Candidate::default(); 32];
         let n = self.candidates_with::<K>(node, &mut list);
-        if empties >= ETC_MIN {
-            if let Some(v) = self.etc(node, &list[..n], beta) {
-                return v;
-            }
+        let etc = if empties >= ETC_MIN {
+            self.etc(node, &list[..n], beta)
+        } else if empties >= ETC_CACHE_MIN {
+            self.etc_cached(node, &list[..n], beta)
+        } else {
+            None
+        };
+        if let Some(v) = etc {
+            return v;
         }
         // The table's move goes first, before any ordering work: when it
         // cuts, the other moves need no keys.
@@ -404,6 +410,33 @@ impl Context {
                 if v >= beta && e.level >= level {
                     self.counters().etc_cut(level);
                     self.unproven += u64::from(e.level < EXACT);
+                    return Some(v);
+                }
+            }
+        }
+        None
+    }
+
+    /// Enhanced transposition cutoff from [`ETC_CACHE_MIN`] up to
+    /// [`ETC_MIN`]: a child's upper
+    /// bound in the last-N cache, where the children of these nodes keep
+    /// theirs, that already refutes the node. The candidates' loop has just
+    /// started loading those slots, and they sit in the core's own memory
+    /// cache, so the look-ups cost little; the cache's bounds are proven.
+    #[inline(always)]
+    fn etc_cached(&mut self, node: &Node, list: &[Candidate], beta: Score) -> Option<Score> {
+        let child_empties = node.empties - 1;
+        if !ShallowCache::covers(child_empties) {
+            return None;
+        }
+        for c in list {
+            let sq = c.sq.index();
+            let (np, no) = (node.o ^ c.flips, node.p ^ c.flips ^ (1 << sq));
+            if let Some(k) = self.cached(np, no, child_empties) {
+                let v = -k.upper;
+                if v >= beta {
+                    let level = self.sel.level;
+                    self.counters().etc_cut(level);
                     return Some(v);
                 }
             }
