@@ -53,10 +53,11 @@ const _: () = assert!(SHALLOW_CACHE_MAX >= LAST_N_MAX && SHALLOW_CACHE_MAX <= PR
 /// wait on memory longer than the cutoffs save.
 pub const ETC_MIN: u32 = 12;
 
-/// From this many empties up to [`ETC_MIN`] − 1, the table-driven nodes
-/// probe their children's slots in the last-N cache instead (the core
-/// keeps it close): a few more cutoffs for a cheap look-up. At 9 empties,
-/// where such nodes are most numerous, the look-ups cost what they save.
+/// From this many empties up, table-driven nodes whose children keep their
+/// bounds in the last-N cache probe those slots (ETC): the core keeps the
+/// cache close, so a few more cutoffs come for a cheap look-up. At 9
+/// empties, where such nodes are most numerous, the look-ups cost what
+/// they save.
 pub const ETC_CACHE_MIN: u32 = 10;
 const _: () = assert!(ETC_CACHE_MIN > LAST_N_MAX && ETC_CACHE_MIN <= ETC_MIN);
 

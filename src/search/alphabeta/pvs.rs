@@ -258,8 +258,9 @@ impl Context {
     }
 
     /// The moves of a table-driven node that neither the table nor
-    /// ProbCut decided: its candidates, ETC (on the table near the top, on
-    /// the last-N cache from [`ETC_CACHE_MIN`] up to [`ETC_MIN`]), the table's move
+    /// ProbCut decided: its candidates, ETC (from [`ETC_CACHE_MIN`] empties
+    /// where the children are in the last-N cache, from [`ETC_MIN`] where
+    /// they are in the shared table), the table's move
     /// first, the others ordered lazily, principal-variation search with
     /// Young Brothers Wait splits, and the result stored.
     #[inline(always)]
@@ -275,15 +276,18 @@ impl Context {
         let start_nodes = self.nodes;
         let mut list = [Candidate::default(); 32];
         let n = self.candidates_with::<K>(node, &mut list);
-        let etc = if empties >= ETC_MIN {
-            self.etc(node, &list[..n], beta)
-        } else if empties >= ETC_CACHE_MIN {
-            self.etc_cached(node, &list[..n], beta)
+        // ETC where the children keep their bounds: from ETC_CACHE_MIN when
+        // that is the last-N cache (a look-up in the core's own memory
+        // cache), from ETC_MIN when it is the shared table.
+        let etc_min = if empties - 1 <= self.cache_max {
+            ETC_CACHE_MIN
         } else {
-            None
+            ETC_MIN
         };
-        if let Some(v) = etc {
-            return v;
+        if empties >= etc_min {
+            if let Some(v) = self.etc(node, &list[..n], beta) {
+                return v;
+            }
         }
         // The table's move goes first, before any ordering work: when it
         // cuts, the other moves need no keys.
@@ -393,52 +397,40 @@ impl Context {
         n
     }
 
-    /// Enhanced transposition cutoff: a child's upper bound in the table
-    /// (of the search's level or above) that already refutes the node, as
-    /// the value to return.
+    /// Enhanced transposition cutoff: a child's upper bound that already
+    /// refutes the node, as the value to return. It is read where the
+    /// children keep their bounds (see [`Self::stored_bounds`]): the last-N
+    /// cache up to `cache_max` empties (proven bounds, whose slots the
+    /// candidates' loop has just started loading), else the shared table
+    /// (bounds of the search's level or above).
     #[inline(always)]
     fn etc(&mut self, node: &Node, list: &[Candidate], beta: Score) -> Option<Score> {
         let level = self.sel.level;
-        for c in list {
-            let sq = c.sq.index();
-            if let Some(e) = self.tt.probe(&Board {
-                player: node.o ^ c.flips,
-                opponent: node.p ^ c.flips ^ (1 << sq),
-            }) {
-                // The child's upper bound is our lower bound.
-                let v = -(e.upper as i32);
-                if v >= beta && e.level >= level {
-                    self.counters().etc_cut(level);
-                    self.unproven += u64::from(e.level < EXACT);
-                    return Some(v);
-                }
-            }
-        }
-        None
-    }
-
-    /// Enhanced transposition cutoff from [`ETC_CACHE_MIN`] up to
-    /// [`ETC_MIN`]: a child's upper
-    /// bound in the last-N cache, where the children of these nodes keep
-    /// theirs, that already refutes the node. The candidates' loop has just
-    /// started loading those slots, and they sit in the core's own memory
-    /// cache, so the look-ups cost little; the cache's bounds are proven.
-    #[inline(always)]
-    fn etc_cached(&mut self, node: &Node, list: &[Candidate], beta: Score) -> Option<Score> {
         let child_empties = node.empties - 1;
-        if !ShallowCache::covers(child_empties) {
-            return None;
-        }
+        let in_cache = child_empties <= self.cache_max;
         for c in list {
             let sq = c.sq.index();
             let (np, no) = (node.o ^ c.flips, node.p ^ c.flips ^ (1 << sq));
-            if let Some(k) = self.cached(np, no, child_empties) {
-                let v = -k.upper;
-                if v >= beta {
-                    let level = self.sel.level;
-                    self.counters().etc_cut(level);
-                    return Some(v);
+            let (upper, child_level) = if in_cache {
+                match self.cached(np, no, child_empties) {
+                    Some(k) => (k.upper, EXACT),
+                    None => continue,
                 }
+            } else {
+                match self.tt.probe(&Board {
+                    player: np,
+                    opponent: no,
+                }) {
+                    Some(e) => (e.upper as i32, e.level),
+                    None => continue,
+                }
+            };
+            // The child's upper bound is our lower bound.
+            let v = -upper;
+            if v >= beta && child_level >= level {
+                self.counters().etc_cut(level);
+                self.unproven += u64::from(child_level < EXACT);
+                return Some(v);
             }
         }
         None
