@@ -186,8 +186,12 @@ impl Context {
         // it; its children get theirs from it while they order by the
         // evaluation too.
         let mut state = st.copied();
+        // ProbCut at null-window nodes only. A wider window (a WLD
+        // question's principal line) is searched in full, so that a
+        // selective pass leaves moves along that line for the exact pass
+        // instead of answering at the root's children.
         let cut = self.sel.cuts[empties as usize];
-        if cut.depth > 0 {
+        if cut.depth > 0 && beta - alpha == 1 {
             let before = self.nodes;
             let v = self.probcut::<K>(p, o, alpha, beta, cut, &mut state);
             let spent = self.nodes - before;
