@@ -88,7 +88,8 @@ impl Selectivity {
     };
 
     /// Step `level` (below [`EXACT`]) of the ladder, confidence `t`
-    /// hundredths, cutting below `root_empties` empties only, each shallow
+    /// hundredths, cutting from `min_empties` (at least
+    /// [`PROBCUT_MIN_EMPTIES`]) up to below `root_empties` empties, each shallow
     /// search behind the static pre-check `precheck` (quarter discs:
     /// [`PROBCUT_PRECHECK`](crate::search::tuning::PROBCUT_PRECHECK) in an
     /// exact solve's ladder,
@@ -97,13 +98,14 @@ impl Selectivity {
     pub(super) fn selective(
         level: u8,
         t: u32,
+        min_empties: u32,
         root_empties: u32,
         precheck: Quarters,
     ) -> Selectivity {
         let mut s = Selectivity::EXACT;
         s.level = level.min(EXACT - 1);
         s.precheck = precheck;
-        for n in PROBCUT_MIN_EMPTIES..root_empties.min(61) {
+        for n in min_empties.max(PROBCUT_MIN_EMPTIES)..root_empties.min(61) {
             let depth = cut_depth(n);
             let (bias, sigma) = model(depth);
             // Quarter discs: (bias ± t σ) / 100 discs × 4.
@@ -269,7 +271,13 @@ mod tests {
             let exact = searcher(false).search_window(&board, -65, 65);
             let mut s = searcher(false);
             for (level, t) in [(0u8, 50u32), (1, 110)] {
-                s.ctx.sel = Selectivity::selective(level, t, board.empties(), PROBCUT_PRECHECK);
+                s.ctx.sel = Selectivity::selective(
+                    level,
+                    t,
+                    PROBCUT_MIN_EMPTIES,
+                    board.empties(),
+                    PROBCUT_PRECHECK,
+                );
                 for k in (-8..=8).step_by(4) {
                     let v =
                         s.ctx
@@ -312,14 +320,26 @@ mod tests {
             }
             let exact = searcher(false).search_window(&board, -65, 65);
             let mut s = searcher(false);
-            s.ctx.sel = Selectivity::selective(0, 20, board.empties(), PROBCUT_PRECHECK);
+            s.ctx.sel = Selectivity::selective(
+                0,
+                20,
+                PROBCUT_MIN_EMPTIES,
+                board.empties(),
+                PROBCUT_PRECHECK,
+            );
             for b in plies[2].iter().step_by(2) {
                 let v = s.ctx.search_any(b.player, b.opponent, -65, 65);
                 for k in (-6..=6).step_by(2) {
                     s.ctx.search_any(b.player, b.opponent, v + k - 1, v + k);
                 }
             }
-            s.ctx.sel = Selectivity::selective(0, 10_000, board.empties(), PROBCUT_PRECHECK);
+            s.ctx.sel = Selectivity::selective(
+                0,
+                10_000,
+                PROBCUT_MIN_EMPTIES,
+                board.empties(),
+                PROBCUT_PRECHECK,
+            );
             for k in (-8..=8).step_by(2) {
                 s.ctx
                     .search_any(board.player, board.opponent, exact + k - 1, exact + k);
@@ -357,8 +377,8 @@ mod tests {
 
     #[test]
     fn selective_margins_widen_with_confidence() {
-        let a = Selectivity::selective(0, 110, 30, PROBCUT_PRECHECK);
-        let b = Selectivity::selective(1, 200, 30, PROBCUT_PRECHECK);
+        let a = Selectivity::selective(0, 110, PROBCUT_MIN_EMPTIES, 30, PROBCUT_PRECHECK);
+        let b = Selectivity::selective(1, 200, PROBCUT_MIN_EMPTIES, 30, PROBCUT_PRECHECK);
         assert!(!a.is_exact() && !b.is_exact());
         for n in 0..61 {
             let (x, y) = (a.cuts[n], b.cuts[n]);

@@ -18,7 +18,9 @@ use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
 use crate::board::{Move, Square};
 use crate::search::probe::probe_value;
-use crate::search::tuning::{self, PROBCUT_PRECHECK, PROBCUT_PRECHECK_WINDOW, ROOT_GUESS_DEPTH};
+use crate::search::tuning::{
+    self, PROBCUT_MIN_EMPTIES, PROBCUT_PRECHECK, PROBCUT_PRECHECK_WINDOW, ROOT_GUESS_DEPTH,
+};
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::units::{quarters_to_score, Score, QUARTER_INF, SCORE_MAX};
 use crate::Board;
@@ -107,8 +109,13 @@ impl Root<'_> {
             return guess;
         }
         for (level, &t) in tuning::LADDER.iter().enumerate() {
-            self.ctx.sel =
-                probcut::Selectivity::selective(level as u8, t, empties, PROBCUT_PRECHECK);
+            self.ctx.sel = probcut::Selectivity::selective(
+                level as u8,
+                t,
+                tuning::exact_probcut_min_empties(empties),
+                empties,
+                PROBCUT_PRECHECK,
+            );
             // Unless a limit stopped it, MTD(f) ends with equal bounds.
             let (lower, _) = self.mtd_from(board, guess);
             if self.ctx.aborted {
@@ -153,8 +160,13 @@ impl Root<'_> {
             return root;
         }
         for (level, &t) in tuning::LADDER.iter().enumerate() {
-            self.ctx.sel =
-                probcut::Selectivity::selective(level as u8, t, empties, PROBCUT_PRECHECK_WINDOW);
+            self.ctx.sel = probcut::Selectivity::selective(
+                level as u8,
+                t,
+                PROBCUT_MIN_EMPTIES,
+                empties,
+                PROBCUT_PRECHECK_WINDOW,
+            );
             let (_, _, best) = self.root_one(board, &root, alpha, beta);
             if self.ctx.aborted {
                 break;
