@@ -200,8 +200,14 @@ pub const PROBCUT_PRECHECK: crate::units::Quarters = 24;
 pub const PROBCUT_PRECHECK_WINDOW: crate::units::Quarters = 48;
 
 /// The fewest empties at which an exact solve runs the selective ladder
-/// first: below, the ladder's searches cost more than the order they give.
-pub const LADDER_MIN: u32 = 18;
+/// first: below, the ladder's searches cost more than the order they give
+/// (docs/tuning.md).
+pub const LADDER_MIN: u32 = 15;
+
+/// The fewest empties at which a WLD or bound question runs its ladder
+/// first (measured at 18; the exact solve's lower start was not measured
+/// for these questions).
+pub const WINDOW_LADDER_MIN: u32 = 18;
 
 /// The ladder: the confidence t of each selective search in hundredths
 /// (1.1: a one-sided Gaussian 86 %, 1.5: 93 %, 2.0: 98 %), then the exact

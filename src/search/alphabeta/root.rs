@@ -105,7 +105,7 @@ impl Root<'_> {
     /// best moves in the table. The search is exact again afterwards.
     fn presearch(&mut self, board: &Board, mut guess: i32) -> Score {
         let empties = board.empties();
-        if !self.ladder_applies(empties) {
+        if !self.ladder_applies(empties, tuning::LADDER_MIN) {
             return guess;
         }
         for (level, &t) in tuning::LADDER.iter().enumerate() {
@@ -128,11 +128,14 @@ impl Root<'_> {
     }
 
     /// Whether a solve of a position with `empties` empties runs the
-    /// selective ladder: enabled, from [`LADDER_MIN`](crate::search::tuning::LADDER_MIN) empties up,
-    /// and with the pattern evaluation (ProbCut's model is fitted to it).
-    fn ladder_applies(&self, empties: u32) -> bool {
+    /// selective ladder: enabled, from `min` empties up
+    /// ([`LADDER_MIN`](crate::search::tuning::LADDER_MIN) for the exact score,
+    /// [`WINDOW_LADDER_MIN`](crate::search::tuning::WINDOW_LADDER_MIN) for a WLD or bound
+    /// question), and with the pattern evaluation (ProbCut's model is
+    /// fitted to it).
+    fn ladder_applies(&self, empties: u32, min: u32) -> bool {
         self.cfg.presearch
-            && empties >= tuning::LADDER_MIN
+            && empties >= min
             && self
                 .ctx
                 .order_eval
@@ -141,7 +144,7 @@ impl Root<'_> {
     }
 
     /// The selective ladder of a WLD or bound question: from
-    /// [`LADDER_MIN`](crate::search::tuning::LADDER_MIN) empties up and with the pattern evaluation,
+    /// [`WINDOW_LADDER_MIN`](crate::search::tuning::WINDOW_LADDER_MIN) empties up and with the pattern evaluation,
     /// one selective root search per confidence of [`LADDER`](crate::search::tuning::LADDER), in
     /// the question's own window `(alpha, beta)`, as [`Self::root_one`]
     /// answers it. Each leaves its best moves in the table at its level
@@ -156,7 +159,7 @@ impl Root<'_> {
         beta: Score,
     ) -> Vec<RootMove> {
         let empties = board.empties();
-        if !self.ladder_applies(empties) || root.len() < 2 {
+        if !self.ladder_applies(empties, tuning::WINDOW_LADDER_MIN) || root.len() < 2 {
             return root;
         }
         for (level, &t) in tuning::LADDER.iter().enumerate() {
