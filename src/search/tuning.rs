@@ -159,22 +159,22 @@ pub const SORT_ALPHA_MARGIN: i32 = 8;
 /// exact for its bounds to be proven.
 pub const PROBCUT_MIN_EMPTIES: u32 = 10;
 
-/// An exact solve's ladder from a root of at most this many empties tries
-/// its ProbCuts from [`PROBCUT_MIN_EMPTIES_SMALL_ROOT`] empties up.
+/// A ladder from a root of at most this many empties tries its ProbCuts
+/// from [`PROBCUT_MIN_EMPTIES_SMALL_ROOT`] empties up.
 pub const PROBCUT_SMALL_ROOT_MAX: u32 = 21;
 
-/// The fewest empties at which an exact solve's ladder tries a ProbCut
-/// when its root has at most [`PROBCUT_SMALL_ROOT_MAX`] empties: there the
-/// ladder is a large share of the solve, and the probes at 10 and 11
-/// empties cost it more time than their cuts save. Deeper roots, and the
-/// ladder of a WLD or bound question, keep [`PROBCUT_MIN_EMPTIES`]
+/// The fewest empties at which a ladder (of an exact solve, a WLD or a
+/// bound question) tries a ProbCut when its root has at most
+/// [`PROBCUT_SMALL_ROOT_MAX`] empties: there the ladder is a large share of
+/// the solve, and the probes at 10 and 11 empties cost it more time than
+/// their cuts save. Deeper roots keep [`PROBCUT_MIN_EMPTIES`]
 /// (docs/tuning.md).
 pub const PROBCUT_MIN_EMPTIES_SMALL_ROOT: u32 = 12;
 const _: () = assert!(PROBCUT_MIN_EMPTIES_SMALL_ROOT >= PROBCUT_MIN_EMPTIES);
 
-/// The fewest empties at which an exact solve's ladder tries a ProbCut,
-/// for a root of `root_empties` empties.
-pub const fn exact_probcut_min_empties(root_empties: u32) -> u32 {
+/// The fewest empties at which a ladder from a root of `root_empties`
+/// empties tries a ProbCut.
+pub const fn ladder_probcut_min_empties(root_empties: u32) -> u32 {
     if root_empties <= PROBCUT_SMALL_ROOT_MAX {
         PROBCUT_MIN_EMPTIES_SMALL_ROOT
     } else {
@@ -205,8 +205,8 @@ pub const PROBCUT_PRECHECK_WINDOW: crate::units::Quarters = 48;
 pub const LADDER_MIN: u32 = 15;
 
 /// The fewest empties at which a WLD or bound question runs its ladder
-/// first (measured at 18; the exact solve's lower start was not measured
-/// for these questions).
+/// first: from 15, as the exact solve, a WLD question at 16 empties takes
+/// longer and one at 17 as long (docs/tuning.md).
 pub const WINDOW_LADDER_MIN: u32 = 18;
 
 /// The ladder: the confidence t of each selective search in hundredths

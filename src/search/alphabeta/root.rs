@@ -18,9 +18,7 @@ use crate::board::kernels::Portable;
 use crate::board::movegen::{flips, moves};
 use crate::board::{Move, Square};
 use crate::search::probe::probe_value;
-use crate::search::tuning::{
-    self, PROBCUT_MIN_EMPTIES, PROBCUT_PRECHECK, PROBCUT_PRECHECK_WINDOW, ROOT_GUESS_DEPTH,
-};
+use crate::search::tuning::{self, PROBCUT_PRECHECK, PROBCUT_PRECHECK_WINDOW, ROOT_GUESS_DEPTH};
 use crate::search::{Limits, Mode, MoveValue, SolveResult, Status};
 use crate::units::{quarters_to_score, Score, QUARTER_INF, SCORE_MAX};
 use crate::Board;
@@ -112,7 +110,7 @@ impl Root<'_> {
             self.ctx.sel = probcut::Selectivity::selective(
                 level as u8,
                 t,
-                tuning::exact_probcut_min_empties(empties),
+                tuning::ladder_probcut_min_empties(empties),
                 empties,
                 PROBCUT_PRECHECK,
             );
@@ -166,7 +164,7 @@ impl Root<'_> {
             self.ctx.sel = probcut::Selectivity::selective(
                 level as u8,
                 t,
-                PROBCUT_MIN_EMPTIES,
+                tuning::ladder_probcut_min_empties(empties),
                 empties,
                 PROBCUT_PRECHECK_WINDOW,
             );
