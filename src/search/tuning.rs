@@ -161,7 +161,7 @@ pub const PROBCUT_MIN_EMPTIES: u32 = 10;
 
 /// A ladder from a root of at most this many empties tries its ProbCuts
 /// from [`PROBCUT_MIN_EMPTIES_SMALL_ROOT`] empties up.
-pub const PROBCUT_SMALL_ROOT_MAX: u32 = 21;
+pub const PROBCUT_SMALL_ROOT_MAX: u32 = 24;
 
 /// The fewest empties at which a ladder (of an exact solve, a WLD or a
 /// bound question) tries a ProbCut when its root has at most
