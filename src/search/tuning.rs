@@ -50,8 +50,9 @@ const _: () = assert!(SHALLOW_CACHE_MAX >= LAST_N_MAX && SHALLOW_CACHE_MAX <= PR
 
 /// From this many empties up, children are probed in the shared table
 /// before the search (enhanced transposition cutoff): lower, those probes
-/// wait on memory longer than the cutoffs save.
-pub const ETC_MIN: u32 = 12;
+/// wait on memory longer than the cutoffs save. (Below it the children's
+/// buckets are still prefetched: the searched ones are read soon after.)
+pub const ETC_MIN: u32 = 13;
 
 /// From this many empties up, table-driven nodes whose children keep their
 /// bounds in the last-N cache probe those slots (ETC): the core keeps the
