@@ -241,7 +241,7 @@ fn diagonal_spread(x: u64, step: u32) -> u64 {
 /// a1-h8 diagonal, h1-a8 diagonal]`, each the union of the full lines'
 /// squares. Diagonals of length 1–2 count as full (their squares are corners
 /// or edges, and they cannot be flipped along them).
-#[inline]
+#[inline(always)]
 fn full_lines(occ: u64) -> [u64; 4] {
     let mut h = occ;
     h &= h >> 1;
@@ -265,6 +265,12 @@ fn full_lines(occ: u64) -> [u64; 4] {
 
 /// The stable discs of `p` (against `o`): a subset of the discs that can
 /// never be flipped.
+///
+/// Always inlined: each instance of the solvers then compiles the scan with
+/// its own target features (BMI, AVX-512 on the vector instances) and
+/// without a call; out of line it was one function built for the baseline
+/// target, called from every instance.
+#[inline(always)]
 pub fn stable_discs(p: u64, o: u64) -> u64 {
     let [fh, fv, f9, f7] = full_lines(p | o);
     let inner = p & INNER;
