@@ -267,8 +267,8 @@ fn full_lines(occ: u64) -> [u64; 4] {
 /// never be flipped.
 ///
 /// Always inlined: each instance of the solvers then compiles the scan with
-/// its own target features (BMI, AVX-512 on the vector instances) and
-/// without a call; out of line it was one function built for the baseline
+/// its own target features (BMI with AVX2 or AVX-512 on the vector
+/// instances) and without a call; out of line it was one function built for the baseline
 /// target, called from every instance.
 #[inline(always)]
 pub fn stable_discs(p: u64, o: u64) -> u64 {
