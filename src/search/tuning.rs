@@ -114,6 +114,29 @@ pub const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
 /// the same order.
 pub const DEFAULT_ORDER_MIN: u32 = 14;
 
+/// Under a root of at most [`ORDER_SMALL_ROOT_MAX`] empties, nodes rank
+/// their moves with the evaluation from this many empties up (an
+/// evaluation set to start lower keeps its own start): a small root's
+/// tree is mostly its last dozen empties, where one better-ordered node
+/// saves more than the children's static evaluations cost. Under deeper
+/// roots the same ranking costs more time than it saves (docs/tuning.md).
+pub const ORDER_MIN_SMALL_ROOT: u32 = 13;
+
+/// The most empties of a root under which the ranking starts at
+/// [`ORDER_MIN_SMALL_ROOT`].
+pub const ORDER_SMALL_ROOT_MAX: u32 = 21;
+
+/// The fewest empties at which nodes under a root of `root_empties`
+/// empties rank their moves with an evaluation set to start at
+/// `min_empties`.
+pub const fn order_min_empties(root_empties: u32, min_empties: u32) -> u32 {
+    if root_empties <= ORDER_SMALL_ROOT_MAX && ORDER_MIN_SMALL_ROOT < min_empties {
+        ORDER_MIN_SMALL_ROOT
+    } else {
+        min_empties
+    }
+}
+
 /// Below this many empties the children are ranked by their static
 /// evaluation alone (a probe of depth 0).
 pub const STATIC_ORDER_MAX: u32 = 18;

@@ -15,7 +15,7 @@ use crate::eval::Evaluator;
 use crate::search::budget::Budget;
 use crate::search::probe_table::ProbeTable;
 use crate::search::progress::Progress;
-use crate::search::tuning::{CHECK_INTERVAL, SHALLOW_CACHE_MAX, SPLIT_MIN};
+use crate::search::tuning::{order_min_empties, CHECK_INTERVAL, SHALLOW_CACHE_MAX, SPLIT_MIN};
 use crate::search::Limits;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Arc;
@@ -53,10 +53,13 @@ pub(super) struct Context {
     pub(super) budget: Arc<Budget>,
     /// Optional evaluation ranking moves at nodes with many empties.
     pub(super) order_eval: Option<Arc<OrderEval>>,
+    /// Nodes with at least this many empties rank their moves with
+    /// `order_eval` (`u32::MAX` without one): set for each search by
+    /// [`Context::set_order_root`].
+    pub(super) order_min: u32,
     /// Nodes with more empties than this pass their children the pattern
-    /// evaluation's state (the children order moves with it): the
-    /// evaluation's first empties less one, or `u32::MAX` without a
-    /// pattern evaluation.
+    /// evaluation's state (the children order moves with it): `order_min`
+    /// with a pattern evaluation, else `u32::MAX`.
     pub(super) carry_min: u32,
     /// The selectivity of the search under way ([`Selectivity::EXACT`]
     /// except during an exact solve's selective pre-searches).
@@ -115,6 +118,26 @@ impl Context {
         super::stats::NoCounters
     }
 
+    /// Sets where the ordering evaluation ranks moves (and where nodes
+    /// hand its pattern state down) for a search from a root of
+    /// `root_empties` empties ([`order_min_empties`]); `None`: from the
+    /// evaluation's own `min_empties`, whatever the root (df-pn's leaf
+    /// searches, whose roots are small but many).
+    pub(super) fn set_order_root(&mut self, root_empties: Option<u32>) {
+        let Some(oe) = &self.order_eval else {
+            self.order_min = u32::MAX;
+            self.carry_min = u32::MAX;
+            return;
+        };
+        let min = root_empties.map_or(oe.min_empties, |e| order_min_empties(e, oe.min_empties));
+        self.order_min = min;
+        self.carry_min = if oe.eval.as_pattern().is_some() {
+            min
+        } else {
+            u32::MAX
+        };
+    }
+
     /// A one-thread context on `tt` with no limits and no move-ordering
     /// evaluation.
     pub(super) fn on_table(tt: Arc<tt::Table>) -> Context {
@@ -128,6 +151,7 @@ impl Context {
             aborted: false,
             budget: Arc::new(Budget::unlimited()),
             order_eval: None,
+            order_min: u32::MAX,
             carry_min: u32::MAX,
             sel: Selectivity::EXACT,
             progress: None,
@@ -160,6 +184,7 @@ impl Context {
             aborted: false,
             budget: Arc::clone(&self.budget),
             order_eval: self.order_eval.clone(),
+            order_min: self.order_min,
             carry_min: self.carry_min,
             sel: self.sel,
             progress: None,

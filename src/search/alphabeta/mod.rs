@@ -169,7 +169,9 @@ impl Searcher {
     /// Ranks moves at nodes with at least `min_empties` empties by a
     /// probe of the position after the move with `eval` at its leaves
     /// ([`crate::search::probe::Probe::key`], deeper with more empties)
-    /// added to the fastest-first key, instead of fastest first alone.
+    /// added to the fastest-first key, instead of fastest first alone
+    /// (under a small root from fewer empties:
+    /// [`order_min_empties`](crate::search::tuning::order_min_empties)).
     /// `None` goes back to fastest first everywhere. Results never depend
     /// on the ordering, only the node counts do.
     pub fn set_order_evaluator(
@@ -183,10 +185,7 @@ impl Searcher {
                 min_empties,
             })
         });
-        self.ctx.carry_min = match &self.ctx.order_eval {
-            Some(oe) if oe.eval.as_pattern().is_some() => min_empties,
-            _ => u32::MAX,
-        };
+        self.ctx.set_order_root(None);
     }
 
     /// Orders moves with the embedded pattern evaluation
@@ -301,6 +300,7 @@ impl LeafSolver for Searcher {
         // overwritten between leaves). The range is restored after, so
         // every other search keeps its own.
         let cache_max = std::mem::replace(&mut ctx.cache_max, LAST_N_MAX);
+        ctx.set_order_root(None);
         let v = match self.pool.clone() {
             Some(pool) if board.empties() >= ctx.split_min + 2 => ctx.on_pool(&pool, board, |c| {
                 c.search_any(board.player, board.opponent, k - 1, k)
@@ -325,7 +325,7 @@ impl LeafSolver for Searcher {
     fn helper(&self) -> Option<Box<dyn LeafSolver + Send>> {
         let mut s = Searcher::on_table(Arc::clone(&self.ctx.tt));
         s.ctx.order_eval = self.ctx.order_eval.clone();
-        s.ctx.carry_min = self.ctx.carry_min;
+        s.ctx.set_order_root(None);
         s.cfg.all_best = self.cfg.all_best;
         Some(Box::new(s))
     }

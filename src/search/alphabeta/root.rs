@@ -244,6 +244,7 @@ impl Root<'_> {
             p.reset();
         }
         self.ctx.tt.new_generation();
+        self.ctx.set_order_root(Some(board.empties()));
         self.ctx
             .set_limits(limits, start, self.cfg.interrupt.clone());
         let mut result = SolveResult::open(mode, "alphabeta", self.cfg.all_best);
