@@ -24,6 +24,10 @@ use std::time::Instant;
 /// An evaluation plugged into move ordering, and where it is used.
 pub(super) struct OrderEval {
     pub(super) eval: Arc<dyn Evaluator + Send + Sync>,
+    /// The fewest empties ranked with it, as configured.
+    pub(super) base_min: u32,
+    /// The fewest empties ranked with it in the search under way
+    /// ([`Context::set_order_root`]).
     pub(super) min_empties: u32,
 }
 
@@ -53,13 +57,10 @@ pub(super) struct Context {
     pub(super) budget: Arc<Budget>,
     /// Optional evaluation ranking moves at nodes with many empties.
     pub(super) order_eval: Option<Arc<OrderEval>>,
-    /// Nodes with at least this many empties rank their moves with
-    /// `order_eval` (`u32::MAX` without one): set for each search by
-    /// [`Context::set_order_root`].
-    pub(super) order_min: u32,
     /// Nodes with more empties than this pass their children the pattern
-    /// evaluation's state (the children order moves with it): `order_min`
-    /// with a pattern evaluation, else `u32::MAX`.
+    /// evaluation's state (the children order moves with it): the
+    /// evaluation's `min_empties` with a pattern evaluation, else
+    /// `u32::MAX`.
     pub(super) carry_min: u32,
     /// The selectivity of the search under way ([`Selectivity::EXACT`]
     /// except during an exact solve's selective pre-searches).
@@ -124,13 +125,20 @@ impl Context {
     /// evaluation's own `min_empties`, whatever the root (df-pn's leaf
     /// searches, whose roots are small but many).
     pub(super) fn set_order_root(&mut self, root_empties: Option<u32>) {
-        let Some(oe) = &self.order_eval else {
-            self.order_min = u32::MAX;
+        let Some(oe) = &mut self.order_eval else {
             self.carry_min = u32::MAX;
             return;
         };
-        let min = root_empties.map_or(oe.min_empties, |e| order_min_empties(e, oe.min_empties));
-        self.order_min = min;
+        let min = root_empties.map_or(oe.base_min, |e| order_min_empties(e, oe.base_min));
+        if oe.min_empties != min {
+            // The evaluation is shared with the split helpers of a search
+            // under way only, never between searches: a new one is cheap.
+            *oe = Arc::new(OrderEval {
+                eval: Arc::clone(&oe.eval),
+                base_min: oe.base_min,
+                min_empties: min,
+            });
+        }
         self.carry_min = if oe.eval.as_pattern().is_some() {
             min
         } else {
@@ -151,7 +159,6 @@ impl Context {
             aborted: false,
             budget: Arc::new(Budget::unlimited()),
             order_eval: None,
-            order_min: u32::MAX,
             carry_min: u32::MAX,
             sel: Selectivity::EXACT,
             progress: None,
@@ -184,7 +191,6 @@ impl Context {
             aborted: false,
             budget: Arc::clone(&self.budget),
             order_eval: self.order_eval.clone(),
-            order_min: self.order_min,
             carry_min: self.carry_min,
             sel: self.sel,
             progress: None,

@@ -182,6 +182,7 @@ impl Searcher {
         self.ctx.order_eval = eval.map(|eval| {
             Arc::new(OrderEval {
                 eval: Arc::from(eval),
+                base_min: min_empties,
                 min_empties,
             })
         });

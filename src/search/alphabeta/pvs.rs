@@ -588,7 +588,7 @@ impl Context {
         state: &mut Option<Features>,
     ) {
         let order_eval = match &self.order_eval {
-            Some(oe) if empties >= self.order_min => &*oe.eval,
+            Some(oe) if empties >= oe.min_empties => &*oe.eval,
             _ => {
                 for c in list.iter_mut() {
                     let sq = c.sq.index();
