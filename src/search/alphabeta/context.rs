@@ -131,8 +131,8 @@ impl Context {
         };
         let min = root_empties.map_or(oe.base_min, |e| order_min_empties(e, oe.base_min));
         if oe.min_empties != min {
-            // The evaluation is shared with the split helpers of a search
-            // under way only, never between searches: a new one is cheap.
+            // A new record, not a change to the shared one: helpers that
+            // hold it (a split's, df-pn's leaf searcher) keep their own.
             *oe = Arc::new(OrderEval {
                 eval: Arc::clone(&oe.eval),
                 base_min: oe.base_min,

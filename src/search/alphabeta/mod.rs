@@ -241,6 +241,7 @@ impl Searcher {
     pub fn exact_score(&mut self, board: &Board, limits: Limits) -> Option<Score> {
         let interrupt = self.cfg.interrupt.clone();
         self.ctx.set_limits(limits, Instant::now(), interrupt);
+        self.ctx.set_order_root(Some(board.empties()));
         let (lower, upper) = self.root().mtd(board);
         (lower == upper).then_some(lower)
     }
@@ -250,6 +251,7 @@ impl Searcher {
     /// in between the exact score.
     pub fn search_window(&mut self, board: &Board, alpha: Score, beta: Score) -> Score {
         self.ctx.clear_limits();
+        self.ctx.set_order_root(Some(board.empties()));
         self.ctx
             .search_any(board.player, board.opponent, alpha, beta)
     }
