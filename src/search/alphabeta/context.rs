@@ -122,8 +122,8 @@ impl Context {
     /// Sets where the ordering evaluation ranks moves (and where nodes
     /// hand its pattern state down) for a search from a root of
     /// `root_empties` empties ([`order_min_empties`]); `None`: from the
-    /// evaluation's own `min_empties`, whatever the root (df-pn's leaf
-    /// searches, whose roots are small but many).
+    /// evaluation's configured start (`base_min`), whatever the root
+    /// (df-pn's leaf searches, whose roots are small but many).
     pub(super) fn set_order_root(&mut self, root_empties: Option<u32>) {
         let Some(oe) = &mut self.order_eval else {
             self.carry_min = u32::MAX;
