@@ -32,6 +32,10 @@ use crate::search::bounds_cut;
 use crate::search::tuning::{LAST_N_MAX, LAST_N_SORT_MIN, LOW_CACHE_MIN, STABILITY_THRESHOLD};
 use crate::units::Score;
 
+/// The `moves` of [`Context::last_n_with`] when the caller has not generated
+/// them (no position's legal moves cover all 64 squares).
+pub(super) const MOVES_UNKNOWN: u64 = u64::MAX;
+
 /// `COUNT_FLIP[i][line]`: the discs flipped along one line by a move on
 /// position `i` of the line, when the mover owns the bits of `line` and the
 /// other side every other square of the line (the last empty square).
@@ -393,7 +397,9 @@ impl Context {
 
     /// The last-N search on the instance `K`: 5 or more empties (up to
     /// [`LAST_N_MAX`](crate::search::tuning::LAST_N_MAX)), no table. `parity` holds the
-    /// quadrants with an odd number of empties.
+    /// quadrants with an odd number of empties; `moves` the position's legal
+    /// moves when the caller has them (a sorted parent counted them for its
+    /// key), else [`MOVES_UNKNOWN`].
     #[inline(always)]
     pub(super) fn last_n_with<K: Instance>(
         &mut self,
@@ -402,28 +408,28 @@ impl Context {
         alpha: Score,
         beta: Score,
         parity: u8,
+        moves: u64,
     ) -> Score {
         self.nodes += 1;
         let empties = (!(p | o)).count_ones();
         debug_assert!(empties <= LAST_N_MAX, "the last-N solver's range");
-        if (LOW_CACHE_MIN..LAST_N_SORT_MIN).contains(&empties) {
-            // The slot starts loading now, while the moves are generated:
-            // at 5 empties no parent prefetched it (the grouped loop of 6
-            // does not list its children ahead). At 6 the sorted parent of
-            // 7 already did, and this second hint is only a hash.
-            self.prefetch_cached(p, o, empties);
-        }
         if alpha >= STABILITY_THRESHOLD[empties as usize] {
             if let Some(ub) = stability_bound(p, o, alpha).filter(|&ub| ub <= alpha) {
                 return ub;
             }
         }
-        let mv = K::moves(p, o);
+        let mv = if moves == MOVES_UNKNOWN {
+            K::moves(p, o)
+        } else {
+            debug_assert_eq!(moves, K::moves(p, o), "the moves handed down");
+            moves
+        };
         if mv == 0 {
-            if K::moves(o, p) == 0 {
+            let replies = K::moves(o, p);
+            if replies == 0 {
                 return final_score(p, o);
             }
-            return -K::last_n(self, o, p, -beta, -alpha, parity);
+            return -K::last_n(self, o, p, -beta, -alpha, parity, replies);
         }
         let odd = odd_squares(parity);
         if empties >= LAST_N_SORT_MIN {
@@ -501,7 +507,15 @@ impl Context {
             let v = if empties == 5 {
                 -K::solve_4(self, np, no, -beta, -alpha, parity_sorted::<4>(!(np | no)))
             } else {
-                -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x])
+                -K::last_n(
+                    self,
+                    np,
+                    no,
+                    -beta,
+                    -alpha,
+                    parity ^ QUADRANT_BIT[x],
+                    MOVES_UNKNOWN,
+                )
             };
             if v > best {
                 best = v;
@@ -558,6 +572,7 @@ impl Context {
                 -beta,
                 -alpha,
                 parity ^ QUADRANT_BIT[x],
+                MOVES_UNKNOWN,
             );
             best = v;
             best_sq = hint;
@@ -571,8 +586,8 @@ impl Context {
         // The children's cache slots start loading while they are keyed.
         let child_empties = (!(p | o)).count_ones() - 1;
         let child_cached = ShallowCache::covers(child_empties);
-        // (key, flips, square); at most LAST_N_MAX moves.
-        let mut list = [(0u32, 0u64, 0usize); LAST_N_MAX as usize];
+        // (key, flips, square, the child's moves); at most LAST_N_MAX moves.
+        let mut list = [(0u32, 0u64, 0usize, 0u64); LAST_N_MAX as usize];
         let mut n = 0;
         while m != 0 {
             let x = m.trailing_zeros() as usize;
@@ -584,7 +599,7 @@ impl Context {
             // A corner reply counts twice: it is the likeliest refutation.
             let r = K::moves(o ^ f, p ^ f ^ (1 << x));
             let replies = r.count_ones() + (r & CORNERS).count_ones();
-            list[n] = (2 * replies + u32::from(odd >> x & 1 == 0), f, x);
+            list[n] = (2 * replies + u32::from(odd >> x & 1 == 0), f, x, r);
             n += 1;
         }
         for i in 0..n {
@@ -596,9 +611,9 @@ impl Context {
                 }
             }
             list.swap(i, k);
-            let (_, f, x) = list[i];
+            let (_, f, x, r) = list[i];
             let (np, no) = (o ^ f, p ^ f ^ (1 << x));
-            let v = -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x]);
+            let v = -K::last_n(self, np, no, -beta, -alpha, parity ^ QUADRANT_BIT[x], r);
             if v > best {
                 best = v;
                 best_sq = Move::at(x);
@@ -688,7 +703,7 @@ mod tests {
         type Solve = fn(&mut Context, u64, u64, i32, i32) -> Score;
         let portable: Solve = |s, p, o, a, b| {
             if (!(p | o)).count_ones() > 4 {
-                s.last_n_with::<Portable>(p, o, a, b, parity(!(p | o)))
+                s.last_n_with::<Portable>(p, o, a, b, parity(!(p | o)), MOVES_UNKNOWN)
             } else {
                 s.solve_small_with::<Portable>(p, o, a, b)
             }
@@ -700,7 +715,7 @@ mod tests {
                 // SAFETY: the CPU check said the CPU has the instance's features.
                 unsafe {
                     if (!(p | o)).count_ones() > 4 {
-                        s.last_n_v3(p, o, a, b, parity(!(p | o)))
+                        s.last_n_v3(p, o, a, b, parity(!(p | o)), MOVES_UNKNOWN)
                     } else {
                         s.solve_small_v3(p, o, a, b)
                     }
@@ -713,7 +728,7 @@ mod tests {
                 // SAFETY: the CPU check said the CPU has the instance's features.
                 unsafe {
                     if (!(p | o)).count_ones() > 4 {
-                        s.last_n_v4(p, o, a, b, parity(!(p | o)))
+                        s.last_n_v4(p, o, a, b, parity(!(p | o)), MOVES_UNKNOWN)
                     } else {
                         s.solve_small_v4(p, o, a, b)
                     }

@@ -17,7 +17,15 @@ use crate::units::Score;
 /// instance's target features).
 pub(super) trait Instance: Kernels {
     /// [`Context::last_n_with`] of this instance.
-    fn last_n(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, parity: u8) -> Score;
+    fn last_n(
+        s: &mut Context,
+        p: u64,
+        o: u64,
+        alpha: Score,
+        beta: Score,
+        parity: u8,
+        moves: u64,
+    ) -> Score;
     /// [`Context::solve_4_with`] of this instance.
     fn solve_4(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 4])
         -> Score;
@@ -41,8 +49,16 @@ pub(super) trait Instance: Kernels {
 }
 
 impl Instance for Portable {
-    fn last_n(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, parity: u8) -> Score {
-        s.last_n_with::<Portable>(p, o, alpha, beta, parity)
+    fn last_n(
+        s: &mut Context,
+        p: u64,
+        o: u64,
+        alpha: Score,
+        beta: Score,
+        parity: u8,
+        moves: u64,
+    ) -> Score {
+        s.last_n_with::<Portable>(p, o, alpha, beta, parity, moves)
     }
     fn solve_4(
         s: &mut Context,
@@ -92,10 +108,10 @@ macro_rules! x86_instance {
      $last_n:ident, $solve_4:ident, $solve_3:ident, $solve_small:ident, $deep:ident,
      $search_any:ident) => {
         impl Instance for $k {
-            fn last_n(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, parity: u8) -> Score {
+            fn last_n(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, parity: u8, moves: u64) -> Score {
                 // SAFETY: the type is only used after its detection said
                 // yes (see the type).
-                unsafe { s.$last_n(p, o, alpha, beta, parity) }
+                unsafe { s.$last_n(p, o, alpha, beta, parity, moves) }
             }
             fn solve_4(s: &mut Context, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 4]) -> Score {
                 // SAFETY: as above.
@@ -130,8 +146,8 @@ macro_rules! x86_instance {
         impl Context {
             $features! {
                 #[doc = concat!("[`Context::last_n_with`] compiled for [`", stringify!($k), "`] (call only when ", $check, " said yes).")]
-                pub(super) fn $last_n(&mut self, p: u64, o: u64, alpha: Score, beta: Score, parity: u8) -> Score {
-                    self.last_n_with::<$k>(p, o, alpha, beta, parity)
+                pub(super) fn $last_n(&mut self, p: u64, o: u64, alpha: Score, beta: Score, parity: u8, moves: u64) -> Score {
+                    self.last_n_with::<$k>(p, o, alpha, beta, parity, moves)
                 }
                 #[doc = concat!("[`Context::solve_4_with`] compiled for [`", stringify!($k), "`].")]
                 pub(super) fn $solve_4(&mut self, p: u64, o: u64, alpha: Score, beta: Score, xs: [usize; 4]) -> Score {

@@ -9,6 +9,7 @@
 
 use super::cache::ShallowCache;
 use super::context::Context;
+use super::endgame::MOVES_UNKNOWN;
 use super::instance::Instance;
 use super::ordering::{fastest_first_key_with, parity, QUADRANT_BIT};
 use super::stability::stability_bound;
@@ -114,7 +115,7 @@ impl Context {
         if empties > LAST_N_MAX {
             K::deep(self, p, o, alpha, beta, empties, st)
         } else if empties > 4 {
-            K::last_n(self, p, o, alpha, beta, parity(!(p | o)))
+            K::last_n(self, p, o, alpha, beta, parity(!(p | o)), MOVES_UNKNOWN)
         } else {
             K::solve_small(self, p, o, alpha, beta)
         }
