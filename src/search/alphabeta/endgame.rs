@@ -111,9 +111,9 @@ pub fn count_last_flips(p: u64, x: usize) -> u32 {
 
 /// Orders up to four empty squares for the small solvers: squares alone in
 /// their quadrant first, then those in a quadrant of three, then the even
-/// quadrants (two, then four); by square within each group. Branch-free:
-/// each square's (group, square) key is sorted by a comparator network,
-/// since the groups' data-dependent insertion sort mispredicts often.
+/// quadrants (two, then four); by square within each group. Each square's
+/// (group, square) key goes through a comparator network (min and max, no
+/// branch): branches on where the empties lie are hard to predict.
 #[inline(always)]
 fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
     // The group of a square by the number of empties in its quadrant.
